@@ -1,0 +1,36 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "~/modules/i18n/locale";
+import { AuthPanel } from "./auth-panel";
+
+/** The header's sign-in dialog: the same forms as /auth. */
+export function AuthDialog({ locale, googleEnabled }: { locale: Locale; googleEnabled: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="btn-primary">{t("header.signIn")}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="card fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold">{t("auth.dialogTitle")}</Dialog.Title>
+            <Dialog.Close className="btn-ghost -mr-2 -mt-1 px-2" aria-label={t("auth.close")}>
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{t("auth.subtitle")}</Dialog.Description>
+          <AuthPanel
+            locale={locale}
+            variant="client"
+            initialTab="login"
+            googleEnabled={googleEnabled}
+            idPrefix="dialog"
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,40 @@
+import { Camera, Clapperboard, FileText, Music, Palette, PenTool, Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { NavLink, useSearchParams } from "react-router";
+import type { Locale } from "~/modules/i18n/locale";
+import { localePath } from "../use-locale";
+
+/** Part 1 §2.3: one link per kind, plus New (trending). Counts arrive with the catalogue. */
+export const categoryLinks = [
+  { slug: "photo", icon: Camera },
+  { slug: "video", icon: Clapperboard },
+  { slug: "audio", icon: Music },
+  { slug: "illustration", icon: Palette },
+  { slug: "ebook", icon: FileText },
+  { slug: "vector", icon: PenTool },
+  { slug: "trending", icon: Sparkles },
+] as const;
+
+export function CategoryBar({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const active = params.get("category");
+  return (
+    <nav aria-label={t("header.categoriesNavigation")} className="border-b border-border bg-surface">
+      <ul className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
+        {categoryLinks.map(({ slug, icon: Icon }) => (
+          <li key={slug} className="shrink-0">
+            <NavLink
+              to={`${localePath(locale, "/marketplace")}?category=${slug}`}
+              aria-current={active === slug ? "page" : undefined}
+              className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg aria-[current=page]:bg-accent-soft aria-[current=page]:text-fg"
+            >
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {t(`categories.${slug}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,87 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import { services, shutdown } from "./modules/app.server";
+import { clientAddressContext } from "./modules/http/request-context.server";
+import { logger } from "./modules/log/logger.server";
+
+export const streamTimeout = 5_000;
+
+/** Called by the production server before it listens: parse config, migrate, seed. */
+export async function boot(): Promise<void> {
+  await services();
+}
+
+export { shutdown };
+
+/** Builds the per-request context: the client's address, for rate limits. */
+export function createLoadContext(clientAddress: string | undefined): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, clientAddress ?? "unknown");
+  return context;
+}
+
+function setSecurityHeaders(headers: Headers): void {
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  setSecurityHeaders(responseHeaders);
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+    const onReady = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeout);
+          timeout = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger().error({ err: error }, "render error");
+        },
+      },
+    );
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logger().error({ err: error, url: request.url }, "request failed");
+}

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import type { fr } from "../i18n/catalog.fr";
+
+/** A message key under `auth.errors` of the catalogs. */
+export type AuthErrorKey = keyof typeof fr.auth.errors;
+
+export const fieldLimits = {
+  name: 100,
+  email: 254,
+  storeName: 100,
+  passwordMin: 8,
+  passwordMax: 128,
+  token: 512,
+} as const;
+
+export const countries = ["fr", "ma", "dz", "tn", "other"] as const;
+export type Country = (typeof countries)[number];
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+const requiredText = (requiredKey: AuthErrorKey, max: number) =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, requiredKey)
+    .max(max, "tooLong" satisfies AuthErrorKey);
+
+const email = requiredText("emailRequired", fieldLimits.email).pipe(
+  z.email("invalidEmail" satisfies AuthErrorKey).transform((value) => value.toLowerCase()),
+);
+
+const newPassword = z
+  .string({ error: "passwordRequired" satisfies AuthErrorKey })
+  .min(1, "passwordRequired" satisfies AuthErrorKey)
+  .min(fieldLimits.passwordMin, "passwordTooShort" satisfies AuthErrorKey)
+  .max(fieldLimits.passwordMax, "passwordTooLong" satisfies AuthErrorKey);
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: "passwordRequired" satisfies AuthErrorKey })
+    .min(1, "passwordRequired" satisfies AuthErrorKey)
+    .max(fieldLimits.passwordMax, "passwordTooLong" satisfies AuthErrorKey),
+  rememberMe: checkbox,
+});
+
+export const registerSchema = z
+  .object({
+    accountType: z.enum(["client", "creator"]).catch("client"),
+    firstName: requiredText("firstNameRequired", fieldLimits.name),
+    lastName: requiredText("lastNameRequired", fieldLimits.name),
+    email,
+    password: newPassword,
+    confirmPassword: z.string().max(fieldLimits.passwordMax, "passwordTooLong").default(""),
+    storeName: z
+      .string()
+      .trim()
+      .max(fieldLimits.storeName, "tooLong" satisfies AuthErrorKey)
+      .optional()
+      .transform((value) => value || undefined),
+    country: z.enum(countries, { error: "countryRequired" satisfies AuthErrorKey }),
+    terms: checkbox.refine(Boolean, "termsRequired" satisfies AuthErrorKey),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.password) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
+    }
+    if (value.accountType === "creator" && !value.storeName) {
+      ctx.addIssue({ code: "custom", path: ["storeName"], message: "storeNameRequired" });
+    }
+  });
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "resetTokenInvalid").max(fieldLimits.token, "resetTokenInvalid"),
+    password: newPassword,
+    confirmPassword: z.string().max(fieldLimits.passwordMax, "passwordTooLong").default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.password) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
+    }
+  });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+/** What an account is made of, whichever way it is created. */
+export interface AccountDetails {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  storeName?: string | undefined;
+  country: Country;
+}
+export type FieldErrors = Record<string, AuthErrorKey>;
+
+/** The maximum length behind a field's "tooLong" message. */
+export function maxLengthOf(field: string): number {
+  if (field === "email") return fieldLimits.email;
+  if (field === "storeName") return fieldLimits.storeName;
+  if (field.toLowerCase().includes("password")) return fieldLimits.passwordMax;
+  return fieldLimits.name;
+}
+
+/** Validates form values; on failure gives the first error of each field, as catalog keys. */
+export function validateForm<Schema extends z.ZodType>(
+  schema: Schema,
+  values: Record<string, unknown>,
+): { ok: true; data: z.infer<Schema> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message as AuthErrorKey;
+  }
+  return { ok: false, errors };
+}
+
+/** Reads a form into plain strings (files and repeated keys are ignored). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !(key in values)) values[key] = value;
+  }
+  return values;
+}

@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createAuth, type Auth } from "./auth/auth.server";
+import { env, type Env } from "./config/env.server";
+import { openDatabase, type Database } from "./db/client.server";
+import { seedBase, seedDemoAccounts } from "./demo/seed.server";
+import { logger } from "./log/logger.server";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
+
+export interface Services {
+  env: Env;
+  db: Database;
+  engine: "pglite" | "postgres";
+  auth: Auth;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** In demo mode the session secret is generated once and kept in the data directory. */
+function resolveSecret(config: Env): string {
+  if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
+  const file = path.join(config.dataDir, "auth-secret");
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+async function start(): Promise<Services> {
+  const config = env();
+  const log = logger(config.LOG_LEVEL);
+  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxMailer(handle.db);
+  const auth = createAuth({ db: handle.db, env: config, secret: resolveSecret(config), mailer });
+  await seedBase(handle);
+  if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
+  log.info(
+    { engine: handle.engine, mode: config.APP_MODE, mail: mailer.transport, dataDir: config.dataDir },
+    "services ready",
+  );
+  return { env: config, db: handle.db, engine: handle.engine, auth, mailer, close: handle.close };
+}
+
+let booting: Promise<Services> | undefined;
+
+/** Opens the database, migrates, seeds demo data: once per process. */
+export function services(): Promise<Services> {
+  booting ??= start();
+  return booting;
+}
+
+export async function shutdown(): Promise<void> {
+  if (!booting) return;
+  const current = await booting;
+  booting = undefined;
+  await current.close();
+}

@@ -1,0 +1,90 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "../db/client.server";
+import { account, rateLimit, session, user, userRoles, verification } from "../db/schema";
+import type { Env } from "../config/env.server";
+import { getT } from "../i18n/i18n";
+import { splitLocale, defaultLocale } from "../i18n/locale";
+import type { Mailer } from "../mail/mailer.server";
+import { renderEmail } from "../mail/render-email.server";
+
+export function createAuth(options: { db: Database; env: Env; secret: string; mailer: Mailer }) {
+  const { db, env, secret, mailer } = options;
+  const window = env.RATE_LIMIT_WINDOW_SECONDS;
+  return betterAuth({
+    appName: "Vitrine",
+    baseURL: env.baseUrl,
+    secret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: recipient, url }) {
+        // The page the link lands on carries the language the reset was asked in.
+        const callback = new URL(url).searchParams.get("callbackURL") ?? "";
+        const locale = splitLocale(new URL(callback, env.baseUrl).pathname).locale ?? defaultLocale;
+        const t = getT(locale);
+        await mailer.send({
+          to: recipient.email,
+          ...renderEmail({
+            subject: t("auth.resetEmail.subject"),
+            paragraphs: [
+              t("auth.resetEmail.greeting", { name: recipient.name }),
+              t("auth.resetEmail.body"),
+            ],
+            link: url,
+            footer: t("auth.resetEmail.ignore"),
+          }),
+        });
+      },
+    },
+    socialProviders:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+        : {},
+    account: {
+      // A Google identity is never attached to an existing account by e-mail alone: we do not
+      // verify e-mail addresses, so an implicit link could hand an account to someone else.
+      accountLinking: { enabled: false, disableImplicitLinking: true },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window, max: env.RATE_LIMIT_SIGN_IN_MAX },
+        "/sign-up/email": { window, max: env.RATE_LIMIT_SIGN_UP_MAX },
+        "/request-password-reset": { window, max: env.RATE_LIMIT_PASSWORD_RESET_MAX },
+        "/reset-password": { window, max: env.RATE_LIMIT_PASSWORD_RESET_MAX },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.baseUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every new account starts as a client, whatever the request carried.
+          async after(created) {
+            await db
+              .insert(userRoles)
+              .values({ userId: created.id, role: "client" })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

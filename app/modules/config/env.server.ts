@@ -1,0 +1,91 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Boolean written as an environment string ("true"/"false"/"1"/"0"). */
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const positiveInt = z.coerce.number().int().positive();
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://");
+
+export const envSchema = z
+  .object({
+    APP_MODE: z.enum(["demo", "production"]).default("demo"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: postgresUrl.optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .url()
+      .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Vitrine <no-reply@vitrine.local>"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: booleanString.default(false),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+    RATE_LIMIT_SIGN_IN_MAX: positiveInt.default(3),
+    RATE_LIMIT_SIGN_UP_MAX: positiveInt.default(5),
+    RATE_LIMIT_PASSWORD_RESET_MAX: positiveInt.default(3),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE === "production" && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_SECRET"],
+        message: "is required when APP_MODE=production",
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Public origin of the site, without a trailing slash. */
+  baseUrl: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty string means "not set", as in most .env conventions.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The environment, parsed once per process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,55 @@
+import type { MetaDescriptor } from "react-router";
+import type { fr } from "../i18n/catalog.fr";
+import { getT } from "../i18n/i18n";
+import { localeFromUrl, localizedPath, locales, splitLocale } from "../i18n/locale";
+
+export type MetaPage = {
+  [K in keyof typeof fr.meta]: (typeof fr.meta)[K] extends { title: string } ? K : never;
+}[keyof typeof fr.meta];
+
+interface MetaArgs {
+  location: { pathname: string; search: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+}
+
+function originOf(args: MetaArgs): string {
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as
+    | { origin?: string }
+    | undefined;
+  return root?.origin ?? "";
+}
+
+/** Title, description, canonical and alternate-language links of a page. */
+export function pageMeta(args: MetaArgs, page: MetaPage): MetaDescriptor[] {
+  const origin = originOf(args);
+  const url = new URL(args.location.pathname + args.location.search, "http://local");
+  const locale = localeFromUrl(url);
+  const t = getT(locale);
+  const prefixed = splitLocale(args.location.pathname).locale !== null;
+  const canonicalPath = prefixed ? args.location.pathname : localizedPath(args.location.pathname, locale);
+  const tags: MetaDescriptor[] = [
+    { title: t(`meta.${page}.title`) },
+    { name: "description", content: t(`meta.${page}.description`) },
+    { property: "og:title", content: t(`meta.${page}.title`) },
+    { property: "og:description", content: t(`meta.${page}.description`) },
+    { property: "og:locale", content: locale === "fr" ? "fr_FR" : "en_GB" },
+    { tagName: "link", rel: "canonical", href: `${origin}${canonicalPath}` },
+  ];
+  if (prefixed) {
+    for (const alternate of locales) {
+      tags.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: alternate,
+        href: `${origin}${localizedPath(args.location.pathname, alternate)}`,
+      });
+    }
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: `${origin}${localizedPath(args.location.pathname, "fr")}`,
+    });
+  }
+  return tags;
+}

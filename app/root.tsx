@@ -1,0 +1,119 @@
+import { useEffect } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/root";
+import { AppShell } from "./components/shell/app-shell";
+import { NotFound } from "./components/not-found";
+import { ErrorState } from "./components/error-state";
+import { services } from "./modules/app.server";
+import { getI18n } from "./modules/i18n/i18n";
+import { localeFromUrl, type Locale } from "./modules/i18n/locale";
+import { takeFlash } from "./modules/http/flash.server";
+import { attachViewer, getViewer } from "./modules/http/request-context.server";
+import stylesheet from "./app.css?url";
+
+const bootAndAttachViewer: Route.MiddlewareFunction = async ({ request, context }) => {
+  await services();
+  attachViewer(context, request);
+};
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const middleware: Route.MiddlewareFunction[] = [bootAndAttachViewer];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = await services();
+  const viewer = await getViewer(context);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      origin: env.baseUrl,
+      demo: env.APP_MODE === "demo",
+      googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
+      viewer,
+      // The cart arrives with the commerce issue; until then it is always empty.
+      cartCount: 0,
+      flash,
+    },
+    { headers },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function usePageLocale(): Locale {
+  const location = useLocation();
+  return localeFromUrl(new URL(location.pathname + location.search, "http://local"));
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = usePageLocale();
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={getI18n(locale)}>
+          <AppShell locale={locale}>{children}</AppShell>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function FlashToast() {
+  const rootData = useRootData();
+  const { t } = useTranslation();
+  const flash = rootData?.flash;
+  useEffect(() => {
+    if (!flash) return;
+    const message = t(flash.key as never, flash.params ?? {}) as string;
+    if (flash.kind === "success") toast.success(message, { id: flash.id });
+    else if (flash.kind === "error") toast.error(message, { id: flash.id });
+    else toast.info(message, { id: flash.id });
+  }, [flash, t]);
+  return null;
+}
+
+export default function App() {
+  return (
+    <>
+      <FlashToast />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorState />;
+}

@@ -1,0 +1,26 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/root-redirect.tsx"),
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("sign-out", "routes/sign-out.ts"),
+  // Pages that exist without a language prefix (part 1 §2.1).
+  route("test-accounts", "routes/test-accounts.tsx"),
+  route("create-test-accounts", "routes/create-test-accounts.tsx"),
+  route("auth", "routes/auth.tsx", { id: "routes/auth-unprefixed" }),
+  route("admin", "routes/admin.tsx", { id: "routes/admin-unprefixed" }),
+  // Everything else lives under /fr or /en; the layout redirects other first segments to /fr.
+  route(":lang", "routes/lang-layout.tsx", [
+    index("routes/home.tsx"),
+    route("marketplace", "routes/marketplace.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("auth/seller", "routes/auth.tsx", { id: "routes/auth-seller" }),
+    route("auth/forgot-password", "routes/forgot-password.tsx"),
+    route("auth/reset-password", "routes/reset-password.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("seller-dashboard", "routes/seller-dashboard.tsx"),
+    route("buyer-dashboard", "routes/buyer-dashboard.tsx"),
+    route("admin", "routes/admin.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,117 @@
+import { BadgeCheck, Download, ScrollText, Search } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigate } from "react-router";
+import { categoryLinks } from "~/components/shell/category-bar";
+import { localePath, useLocale } from "~/components/use-locale";
+import { pageMeta } from "~/modules/http/meta";
+import type { Route } from "./+types/home";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "home");
+}
+
+const benefits = [
+  { icon: BadgeCheck, title: "home.benefitVerifiedTitle", text: "home.benefitVerifiedText" },
+  { icon: ScrollText, title: "home.benefitLicensesTitle", text: "home.benefitLicensesText" },
+  { icon: Download, title: "home.benefitDownloadTitle", text: "home.benefitDownloadText" },
+] as const;
+
+export default function Home() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const marketplace = localePath(locale, "/marketplace");
+  return (
+    <>
+      <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-accent-soft via-bg to-bg">
+        <div className="container-page py-16 sm:py-24">
+          <h1 className="max-w-3xl font-display text-4xl font-semibold tracking-tight sm:text-5xl">
+            {t("home.heroTitle")}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-muted">{t("home.heroSubtitle")}</p>
+          <Form
+            method="get"
+            action={marketplace}
+            role="search"
+            className="mt-8 flex max-w-2xl gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const query = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+              if (query) void navigate(`${marketplace}?q=${encodeURIComponent(query)}`);
+            }}
+          >
+            <label htmlFor="hero-search" className="sr-only">
+              {t("header.searchLabel")}
+            </label>
+            <input
+              id="hero-search"
+              name="q"
+              type="search"
+              maxLength={200}
+              placeholder={t("home.searchPlaceholder")}
+              className="field-input h-12 flex-1 rounded-xl text-base"
+            />
+            <button type="submit" className="btn-primary h-12 px-5">
+              <Search className="h-5 w-5" aria-hidden="true" />
+              <span className="hidden sm:inline">{t("header.searchSubmit")}</span>
+              <span className="sr-only sm:hidden">{t("header.searchSubmit")}</span>
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section className="container-page py-12" aria-labelledby="home-categories">
+        <h2 id="home-categories" className="text-2xl font-semibold">
+          {t("home.browseCategories")}
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {categoryLinks
+            .filter((category) => category.slug !== "trending")
+            .map(({ slug, icon: Icon }) => (
+              <li key={slug}>
+                <Link
+                  to={`${marketplace}?category=${slug}`}
+                  className="card flex flex-col items-start gap-3 p-4 transition hover:border-accent"
+                >
+                  <Icon className="h-6 w-6 text-accent" aria-hidden="true" />
+                  <span className="font-semibold">{t(`categories.${slug}`)}</span>
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </section>
+
+      <section className="container-page py-12" aria-labelledby="home-benefits">
+        <h2 id="home-benefits" className="text-2xl font-semibold">
+          {t("home.benefitsTitle")}
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {benefits.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="card p-6">
+              <Icon className="h-7 w-7 text-accent" aria-hidden="true" />
+              <h3 className="mt-3 text-lg font-semibold">{t(title)}</h3>
+              <p className="mt-2 text-muted">{t(text)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container-page py-12">
+        <div className="card flex flex-col items-start gap-4 bg-accent-soft p-8 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="text-2xl font-semibold">{t("home.sellerTitle")}</h2>
+            <p className="mt-2 text-muted">{t("home.sellerText")}</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Link to={localePath(locale, "/auth/seller")} className="btn-primary">
+              {t("home.sellerCta")}
+            </Link>
+            <Link to={marketplace} className="btn-secondary">
+              {t("home.exploreCta")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// Production server: static assets from build/client, everything else through React Router.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import sirv from "sirv";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const build = await import(path.join(root, "build/server/index.js"));
+const entry = build.entry.module;
+
+try {
+  await entry.boot();
+} catch (error) {
+  // Configuration and data-directory errors carry a message written for the operator.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
+// Hashed build assets never change; other public files may.
+const staticFiles = sirv(path.join(root, "build/client"), {
+  dotfiles: false,
+  setHeaders(res, pathname) {
+    res.setHeader(
+      "Cache-Control",
+      pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    );
+  },
+});
+const appListener = createRequestListener({
+  build,
+  mode: "production",
+  getLoadContext: (request, client) => {
+    const forwarded = trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    return entry.createLoadContext(forwarded || client?.address);
+  },
+});
+
+const server = http.createServer((req, res) => staticFiles(req, res, () => appListener(req, res)));
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || "0.0.0.0";
+server.listen(port, host, () => {
+  console.log(`Vitrine listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    entry.shutdown().finally(() => process.exit(0));
+  });
+}
