@@ -14,7 +14,7 @@ export async function boot(): Promise<void> {
   await services();
 }
 
-export { shutdown };
+export { services, shutdown };
 
 /** Builds the per-request context: the client's address, for rate limits. */
 export function createLoadContext(clientAddress: string | undefined): RouterContextProvider {

@@ -24,7 +24,9 @@ const staticFiles = sirv(path.join(root, "build/client"), {
   setHeaders(res, pathname) {
     res.setHeader(
       "Cache-Control",
-      pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      pathname.startsWith("/assets/")
+        ? "public, max-age=31536000, immutable"
+        : "public, max-age=3600",
     );
   },
 });
@@ -32,7 +34,9 @@ const appListener = createRequestListener({
   build,
   mode: "production",
   getLoadContext: (request, client) => {
-    const forwarded = trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    const forwarded = trustProxy
+      ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim()
+      : undefined;
     return entry.createLoadContext(forwarded || client?.address);
   },
 });

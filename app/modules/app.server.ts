@@ -23,7 +23,10 @@ function resolveSecret(config: Env): string {
   const file = path.join(config.dataDir, "auth-secret");
   fs.mkdirSync(config.dataDir, { recursive: true });
   if (!fs.existsSync(file)) {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), {
+      mode: 0o600,
+      flag: "wx",
+    });
   }
   return fs.readFileSync(file, "utf8").trim();
 }
@@ -34,12 +37,17 @@ async function start(): Promise<Services> {
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : createOutboxMailer(handle.db);
+    : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
   const auth = createAuth({ db: handle.db, env: config, secret: resolveSecret(config), mailer });
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
   log.info(
-    { engine: handle.engine, mode: config.APP_MODE, mail: mailer.transport, dataDir: config.dataDir },
+    {
+      engine: handle.engine,
+      mode: config.APP_MODE,
+      mail: mailer.transport,
+      dataDir: config.dataDir,
+    },
     "services ready",
   );
   return { env: config, db: handle.db, engine: handle.engine, auth, mailer, close: handle.close };

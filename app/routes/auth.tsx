@@ -53,12 +53,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "login") {
     const parsed = validateForm(loginSchema, values);
     if (!parsed.ok) {
-      return data<AuthActionData>({ intent: "login", fieldErrors: parsed.errors, values: refill(values) }, 400);
+      return data<AuthActionData>(
+        { intent: "login", fieldErrors: parsed.errors, values: refill(values) },
+        400,
+      );
     }
     const result = await signIn(app, parsed.data, origin);
     if (!result.ok) {
       return data<AuthActionData>(
-        { intent: "login", error: result.error, retryAfterSeconds: result.retryAfterSeconds, values: refill(values) },
+        {
+          intent: "login",
+          error: result.error,
+          retryAfterSeconds: result.retryAfterSeconds,
+          values: refill(values),
+        },
         result.error === "rateLimited" ? 429 : 401,
       );
     }
@@ -79,7 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await register(app, parsed.data, origin, locale);
     if (!result.ok) {
       return data<AuthActionData>(
-        { intent: "register", error: result.error, retryAfterSeconds: result.retryAfterSeconds, values: refill(values) },
+        {
+          intent: "register",
+          error: result.error,
+          retryAfterSeconds: result.retryAfterSeconds,
+          values: refill(values),
+        },
         result.error === "rateLimited" ? 429 : 400,
       );
     }
@@ -103,7 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: request.headers,
         returnHeaders: true,
       });
-      if (response.url) return redirect(response.url, { headers: appendSetCookies(new Headers(), headers) });
+      if (response.url)
+        return redirect(response.url, { headers: appendSetCookies(new Headers(), headers) });
     } catch {
       // Falls through to the translated error below.
     }

@@ -38,7 +38,9 @@ export default function CreateTestAccounts({ actionData }: Route.ComponentProps)
       <p className="mt-2 max-w-2xl text-muted">{t("testAccounts.createIntro")}</p>
       <Form method="post" className="mt-6">
         <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
-          {navigation.state !== "idle" ? t("testAccounts.creating") : t("testAccounts.createButton")}
+          {navigation.state !== "idle"
+            ? t("testAccounts.creating")
+            : t("testAccounts.createButton")}
         </button>
       </Form>
       {actionData ? (
@@ -46,7 +48,10 @@ export default function CreateTestAccounts({ actionData }: Route.ComponentProps)
           {actionData.failed ? <p className="text-danger">{t("testAccounts.error")}</p> : null}
           <ul className="space-y-1">
             {report.map((line) => (
-              <li key={line.email} className={line.outcome === "failed" ? "text-danger" : undefined}>
+              <li
+                key={line.email}
+                className={line.outcome === "failed" ? "text-danger" : undefined}
+              >
                 {line.outcome === "created"
                   ? t("testAccounts.created", { email: line.email })
                   : line.outcome === "exists"

@@ -22,13 +22,20 @@ export function meta(args: Route.MetaArgs) {
 
 type ForgotResult =
   | { sent: true }
-  | { sent: false; fieldErrors?: FieldErrors; error?: AuthErrorKey; retryAfterSeconds?: number; email: string };
+  | {
+      sent: false;
+      fieldErrors?: FieldErrors;
+      error?: AuthErrorKey;
+      retryAfterSeconds?: number;
+      email: string;
+    };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const email = (values.email ?? "").slice(0, 300);
   const parsed = validateForm(forgotPasswordSchema, values);
-  if (!parsed.ok) return data<ForgotResult>({ sent: false, fieldErrors: parsed.errors, email }, 400);
+  if (!parsed.ok)
+    return data<ForgotResult>({ sent: false, fieldErrors: parsed.errors, email }, 400);
   const result = await requestPasswordReset(
     await services(),
     parsed.data.email,
@@ -83,7 +90,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </Form>
         )}
         <p className="mt-6 text-center text-sm">
-          <Link to={localePath(locale, "/auth")} className="font-medium text-accent hover:underline">
+          <Link
+            to={localePath(locale, "/auth")}
+            className="font-medium text-accent hover:underline"
+          >
             {t("auth.forgot.backToLogin")}
           </Link>
         </p>

@@ -19,7 +19,9 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
     <section className="container-page py-10">
       <h1 className="text-3xl font-semibold">{t("marketplace.title")}</h1>
       {loaderData.query ? (
-        <p className="mt-2 text-muted">{t("marketplace.resultsFor", { query: loaderData.query })}</p>
+        <p className="mt-2 text-muted">
+          {t("marketplace.resultsFor", { query: loaderData.query })}
+        </p>
       ) : null}
       <p className="card mt-8 p-10 text-center text-muted">{t("marketplace.empty")}</p>
     </section>

@@ -25,17 +25,30 @@ export function meta(args: Route.MetaArgs) {
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  return { token: token && token.length <= 512 ? token : null, invalid: url.searchParams.has("error") };
+  return {
+    token: token && token.length <= 512 ? token : null,
+    invalid: url.searchParams.has("error"),
+  };
 }
 
-type ResetResult = { fieldErrors?: FieldErrors; error?: AuthErrorKey; retryAfterSeconds?: number };
+type ResetResult = {
+  /** The token sent, so the form stays usable after an error. */
+  token: string | null;
+  fieldErrors?: FieldErrors;
+  error?: AuthErrorKey;
+  retryAfterSeconds?: number;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = localeFromUrl(new URL(request.url));
-  const parsed = validateForm(resetPasswordSchema, formValues(await request.formData()));
+  const values = formValues(await request.formData());
+  const sentToken = values.token && values.token.length <= 512 ? values.token : null;
+  const parsed = validateForm(resetPasswordSchema, values);
   if (!parsed.ok) {
-    const error = parsed.errors.token;
-    return data<ResetResult>({ fieldErrors: parsed.errors, error }, 400);
+    return data<ResetResult>(
+      { token: sentToken, fieldErrors: parsed.errors, error: parsed.errors.token },
+      400,
+    );
   }
   const result = await resetPassword(
     await services(),
@@ -45,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok) {
     return data<ResetResult>(
-      { error: result.error, retryAfterSeconds: result.retryAfterSeconds },
+      { token: sentToken, error: result.error, retryAfterSeconds: result.retryAfterSeconds },
       result.error === "rateLimited" ? 429 : 400,
     );
   }
@@ -60,7 +73,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const errorText = useAuthErrorText();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const usable = loaderData.token && !loaderData.invalid;
+  const token = actionData ? actionData.token : loaderData.token;
+  const usable = Boolean(token) && !loaderData.invalid;
   return (
     <section className="container-page py-12">
       <div className="card mx-auto max-w-md p-6 sm:p-8">
@@ -73,7 +87,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 message={errorText("form", actionData.error, actionData.retryAfterSeconds) ?? ""}
               />
             ) : null}
-            <input type="hidden" name="token" value={loaderData.token ?? ""} />
+            <input type="hidden" name="token" value={token ?? ""} />
             <Field
               id="reset-password"
               name="password"
@@ -99,7 +113,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <div className="mt-6 space-y-4">
             <FormAlert
               title={t("auth.reset.title")}
-              message={t(loaderData.invalid ? "auth.errors.resetTokenInvalid" : "auth.reset.missingToken")}
+              message={t(
+                loaderData.invalid ? "auth.errors.resetTokenInvalid" : "auth.reset.missingToken",
+              )}
             />
             <Link to={localePath(locale, "/auth/forgot-password")} className="btn-primary w-full">
               {t("auth.reset.requestNew")}

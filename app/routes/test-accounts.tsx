@@ -49,9 +49,15 @@ export default function TestAccounts({ loaderData }: Route.ComponentProps) {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border text-muted">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">{t("testAccounts.role")}</th>
-              <th scope="col" className="px-4 py-3 font-medium">{t("testAccounts.email")}</th>
-              <th scope="col" className="px-4 py-3 font-medium">{t("testAccounts.password")}</th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t("testAccounts.role")}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t("testAccounts.email")}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t("testAccounts.password")}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -32,15 +32,25 @@ function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
   first?.focus();
 }
 
-export function AuthPanel({ locale, variant, initialTab, googleEnabled, idPrefix }: AuthPanelProps) {
+export function AuthPanel({
+  locale,
+  variant,
+  initialTab,
+  googleEnabled,
+  idPrefix,
+}: AuthPanelProps) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
   const login = useFetcher<AuthActionData>({ key: `${idPrefix}-login` });
   const register = useFetcher<AuthActionData>({ key: `${idPrefix}-register` });
   const google = useFetcher<AuthActionData>({ key: `${idPrefix}-google` });
   const pageResult = useActionData<AuthActionData>();
-  const [tab, setTab] = useState<string>(pageResult?.intent === "register" ? "register" : initialTab);
-  const [clientErrors, setClientErrors] = useState<{ login?: FieldErrors; register?: FieldErrors }>({});
+  const [tab, setTab] = useState<string>(
+    pageResult?.intent === "register" ? "register" : initialTab,
+  );
+  const [clientErrors, setClientErrors] = useState<{ login?: FieldErrors; register?: FieldErrors }>(
+    {},
+  );
 
   const action = localePath(locale, variant === "seller" ? "/auth/seller" : "/auth");
   const loginResult = login.data ?? (pageResult?.intent === "login" ? pageResult : undefined);
@@ -80,7 +90,10 @@ export function AuthPanel({ locale, variant, initialTab, googleEnabled, idPrefix
                 loginSchema,
                 Object.fromEntries(new FormData(event.currentTarget)),
               );
-              setClientErrors((current) => ({ ...current, login: result.ok ? undefined : result.errors }));
+              setClientErrors((current) => ({
+                ...current,
+                login: result.ok ? undefined : result.errors,
+              }));
               if (!result.ok) {
                 event.preventDefault();
                 focusFirstError(event.currentTarget, result.errors);
@@ -113,7 +126,12 @@ export function AuthPanel({ locale, variant, initialTab, googleEnabled, idPrefix
             />
             <div className="flex items-center justify-between gap-3 text-sm">
               <label className="flex items-center gap-2">
-                <input type="checkbox" name="rememberMe" defaultChecked className="h-4 w-4 accent-accent" />
+                <input
+                  type="checkbox"
+                  name="rememberMe"
+                  defaultChecked
+                  className="h-4 w-4 accent-accent"
+                />
                 {t("auth.rememberMe")}
               </label>
               <Link
@@ -189,10 +207,19 @@ export function AuthPanel({ locale, variant, initialTab, googleEnabled, idPrefix
           data-google-enabled={googleEnabled ? "true" : "false"}
         >
           <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
-            <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.8h3.6c2.1-1.9 3.2-4.8 3.2-8.1z" />
-            <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.8c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.9A11 11 0 0 0 12 23z" />
+            <path
+              fill="#4285F4"
+              d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.8h3.6c2.1-1.9 3.2-4.8 3.2-8.1z"
+            />
+            <path
+              fill="#34A853"
+              d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.8c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.9A11 11 0 0 0 12 23z"
+            />
             <path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7H2.1a11 11 0 0 0 0 10z" />
-            <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.6l3.2-3.2A11 11 0 0 0 2.1 7l3.7 2.9C6.7 7.3 9.1 5.4 12 5.4z" />
+            <path
+              fill="#EA4335"
+              d="M12 5.4c1.6 0 3.1.6 4.2 1.6l3.2-3.2A11 11 0 0 0 2.1 7l3.7 2.9C6.7 7.3 9.1 5.4 12 5.4z"
+            />
           </svg>
           {t("auth.google")}
         </button>

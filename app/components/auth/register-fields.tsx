@@ -16,7 +16,14 @@ interface RegisterFieldsProps {
 }
 
 /** The register form's fields (part 1 §2.7), with the live password-confirmation check. */
-export function RegisterFields({ locale, variant, idPrefix, errors, values, submitting }: RegisterFieldsProps) {
+export function RegisterFields({
+  locale,
+  variant,
+  idPrefix,
+  errors,
+  values,
+  submitting,
+}: RegisterFieldsProps) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
   const [accountType, setAccountType] = useState(

@@ -11,7 +11,10 @@ const itemClass =
   "flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2";
 
 /** Links by role (part 1 §2.2): admin, seller tools, or buyer pages. */
-function roleLinks(viewer: Viewer): { to: string; label: "administration" | "sellerDashboard" | "upload" | "dashboard" | "myPurchases" }[] {
+function roleLinks(viewer: Viewer): {
+  to: string;
+  label: "administration" | "sellerDashboard" | "upload" | "dashboard" | "myPurchases";
+}[] {
   const links: ReturnType<typeof roleLinks> = [];
   if (viewer.role === "admin") links.push({ to: "/admin", label: "administration" });
   if (viewer.role === "creator" || viewer.role === "admin") {

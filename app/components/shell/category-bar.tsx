@@ -20,7 +20,10 @@ export function CategoryBar({ locale }: { locale: Locale }) {
   const [params] = useSearchParams();
   const active = params.get("category");
   return (
-    <nav aria-label={t("header.categoriesNavigation")} className="border-b border-border bg-surface">
+    <nav
+      aria-label={t("header.categoriesNavigation")}
+      className="border-b border-border bg-surface"
+    >
       <ul className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
         {categoryLinks.map(({ slug, icon: Icon }) => (
           <li key={slug} className="shrink-0">

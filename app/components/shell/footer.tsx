@@ -17,7 +17,10 @@ type FooterKey =
   | "cookiePolicy"
   | "licenseAgreement";
 
-const columns: { heading: "explore" | "company" | "help" | "legal"; links: [FooterKey, string][] }[] = [
+const columns: {
+  heading: "explore" | "company" | "help" | "legal";
+  links: [FooterKey, string][];
+}[] = [
   {
     heading: "explore",
     links: [

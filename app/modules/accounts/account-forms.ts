@@ -64,6 +64,10 @@ export const registerSchema = z
     country: z.enum(countries, { error: "countryRequired" satisfies AuthErrorKey }),
     terms: checkbox.refine(Boolean, "termsRequired" satisfies AuthErrorKey),
   })
+  // A store name means nothing for a buyer: it is dropped rather than checked.
+  .transform((value) =>
+    value.accountType === "creator" ? value : { ...value, storeName: undefined },
+  )
   .superRefine((value, ctx) => {
     if (value.confirmPassword !== value.password) {
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });

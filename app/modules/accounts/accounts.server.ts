@@ -79,7 +79,11 @@ export async function createAccount(
   const existing = await services.db.query.user.findFirst({ where: eq(user.email, input.email) });
   if (existing) return "exists";
   const created = await services.auth.api.signUpEmail({
-    body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` },
+    body: {
+      email: input.email,
+      password: input.password,
+      name: `${input.firstName} ${input.lastName}`,
+    },
   });
   await saveProfile(services, created.user.id, input, role, "fr");
   return "created";
@@ -204,7 +208,11 @@ export async function loadViewer(services: Services, headers: Headers): Promise<
   const current = await services.auth.api.getSession({ headers });
   if (!current) return null;
   const [row] = await services.db
-    .select({ role: userRoles.role, displayName: profiles.displayName, storeName: profiles.storeName })
+    .select({
+      role: userRoles.role,
+      displayName: profiles.displayName,
+      storeName: profiles.storeName,
+    })
     .from(user)
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .leftJoin(profiles, eq(profiles.userId, user.id))

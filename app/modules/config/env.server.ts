@@ -11,7 +11,10 @@ const positiveInt = z.coerce.number().int().positive();
 const postgresUrl = z
   .string()
   .url()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://");
+  .refine(
+    (value) => /^postgres(ql)?:\/\//.test(value),
+    "must start with postgres:// or postgresql://",
+  );
 
 export const envSchema = z
   .object({
@@ -30,7 +33,9 @@ export const envSchema = z
       .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Vitrine <no-reply@vitrine.local>"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     TRUST_PROXY: booleanString.default(false),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
     RATE_LIMIT_SIGN_IN_MAX: positiveInt.default(3),

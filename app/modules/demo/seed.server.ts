@@ -6,7 +6,10 @@ import { demoAccounts } from "./demo-accounts";
 
 /** What every install needs: the categories and the settings row. Safe on every start. */
 export async function seedBase(services: Pick<Services, "db">): Promise<void> {
-  await services.db.insert(categories).values([...defaultCategories]).onConflictDoNothing();
+  await services.db
+    .insert(categories)
+    .values([...defaultCategories])
+    .onConflictDoNothing();
   await services.db.insert(platformSettings).values({ id: 1 }).onConflictDoNothing();
 }
 
@@ -17,7 +20,10 @@ export async function seedDemoAccounts(
   const report = [];
   for (const account of demoAccounts) {
     try {
-      report.push({ email: account.email, outcome: await createAccount(services, account, account.role) });
+      report.push({
+        email: account.email,
+        outcome: await createAccount(services, account, account.role),
+      });
     } catch {
       report.push({ email: account.email, outcome: "failed" as const });
     }

@@ -26,7 +26,9 @@ export async function setFlash(headers: Headers, flash: Omit<Flash, "id">): Prom
 }
 
 /** Reads and clears the pending toast, if any. */
-export async function takeFlash(request: Request): Promise<{ flash: Flash | null; headers: Headers }> {
+export async function takeFlash(
+  request: Request,
+): Promise<{ flash: Flash | null; headers: Headers }> {
   const headers = new Headers();
   const raw: unknown = await flashCookie.parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { flash: null, headers };

@@ -14,8 +14,7 @@ interface MetaArgs {
 
 function originOf(args: MetaArgs): string {
   const root = args.matches.find((match) => match?.id === "root")?.loaderData as
-    | { origin?: string }
-    | undefined;
+    { origin?: string } | undefined;
   return root?.origin ?? "";
 }
 
@@ -26,7 +25,9 @@ export function pageMeta(args: MetaArgs, page: MetaPage): MetaDescriptor[] {
   const locale = localeFromUrl(url);
   const t = getT(locale);
   const prefixed = splitLocale(args.location.pathname).locale !== null;
-  const canonicalPath = prefixed ? args.location.pathname : localizedPath(args.location.pathname, locale);
+  const canonicalPath = prefixed
+    ? args.location.pathname
+    : localizedPath(args.location.pathname, locale);
   const tags: MetaDescriptor[] = [
     { title: t(`meta.${page}.title`) },
     { name: "description", content: t(`meta.${page}.description`) },

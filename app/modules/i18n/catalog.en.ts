@@ -37,7 +37,10 @@ export const en: Catalog = {
       title: "My purchases — Vitrine",
       description: "Your purchases and downloads.",
     },
-    admin: { title: "Administration — Vitrine", description: "Moderation and platform monitoring." },
+    admin: {
+      title: "Administration — Vitrine",
+      description: "Moderation and platform monitoring.",
+    },
     testAccounts: {
       title: "Test accounts — Vitrine",
       description: "Demo accounts to try Vitrine.",
@@ -110,7 +113,8 @@ export const en: Catalog = {
     browseCategories: "Browse by category",
     benefitsTitle: "Why choose Vitrine?",
     benefitVerifiedTitle: "Verified content",
-    benefitVerifiedText: "Every item is checked and approved by our experts before it is published.",
+    benefitVerifiedText:
+      "Every item is checked and approved by our experts before it is published.",
     benefitLicensesTitle: "Clear licences",
     benefitLicensesText: "Standard, extended or exclusive: you know exactly what you may do.",
     benefitDownloadTitle: "Instant download",

@@ -36,7 +36,10 @@ export const fr = {
       title: "Mes achats — Vitrine",
       description: "Retrouvez vos achats et vos téléchargements.",
     },
-    admin: { title: "Administration — Vitrine", description: "Modération et suivi de la plateforme." },
+    admin: {
+      title: "Administration — Vitrine",
+      description: "Modération et suivi de la plateforme.",
+    },
     testAccounts: {
       title: "Comptes de test — Vitrine",
       description: "Comptes de démonstration pour essayer Vitrine.",
@@ -109,9 +112,11 @@ export const fr = {
     browseCategories: "Parcourir par catégorie",
     benefitsTitle: "Pourquoi choisir Vitrine ?",
     benefitVerifiedTitle: "Contenu vérifié",
-    benefitVerifiedText: "Chaque contenu est vérifié et approuvé par nos experts avant publication.",
+    benefitVerifiedText:
+      "Chaque contenu est vérifié et approuvé par nos experts avant publication.",
     benefitLicensesTitle: "Licences claires",
-    benefitLicensesText: "Standard, étendue ou exclusive : vous savez exactement ce que vous pouvez faire.",
+    benefitLicensesText:
+      "Standard, étendue ou exclusive : vous savez exactement ce que vous pouvez faire.",
     benefitDownloadTitle: "Téléchargement instantané",
     benefitDownloadText: "Vos fichiers originaux sont disponibles dès le paiement confirmé.",
     sellerTitle: "Vous êtes créateur ?",
@@ -195,7 +200,8 @@ export const fr = {
     },
     forgot: {
       title: "Mot de passe oublié",
-      intro: "Indiquez l'adresse de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+      intro:
+        "Indiquez l'adresse de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
       submit: "Envoyer le lien",
       submitting: "Envoi...",
       sent: "Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d'être envoyé.",
@@ -257,7 +263,8 @@ export const fr = {
   },
   testAccounts: {
     title: "Comptes de test",
-    intro: "Ces comptes de démonstration existent uniquement en mode démo. Copiez un identifiant puis connectez-vous.",
+    intro:
+      "Ces comptes de démonstration existent uniquement en mode démo. Copiez un identifiant puis connectez-vous.",
     email: "Email",
     password: "Mot de passe",
     role: "Rôle",
@@ -266,7 +273,8 @@ export const fr = {
     copied: "Copié !",
     signIn: "Aller à la connexion",
     createTitle: "Créer les comptes de test",
-    createIntro: "Crée les comptes de démonstration qui manquent. Les comptes existants sont laissés tels quels.",
+    createIntro:
+      "Crée les comptes de démonstration qui manquent. Les comptes existants sont laissés tels quels.",
     createButton: "Créer les comptes",
     creating: "Création...",
     exists: "Compte {{email}} existe déjà",

@@ -1,4 +1,4 @@
-import { fr } from "./catalog.fr";
+import type { fr } from "./catalog.fr";
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
 

@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
@@ -15,11 +17,21 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createOutboxMailer(db: Database): Mailer {
+/**
+ * Keeps each message in the outbox table (read by admins in demo mode) and as a JSON file in
+ * `dir`, so that a person or a browser test can open the latest e-mail without a database client.
+ */
+export function createOutboxMailer(db: Database, dir: string): Mailer {
   return {
     transport: "outbox",
     async send(message) {
-      await db.insert(mailOutbox).values({ ...message, transport: "outbox" });
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ ...message, transport: "outbox" })
+        .returning({ id: mailOutbox.id, createdAt: mailOutbox.createdAt });
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${row!.createdAt.getTime()}-${row!.id}.json`;
+      await fs.writeFile(path.join(dir, name), JSON.stringify({ ...message, ...row }, null, 2));
     },
   };
 }

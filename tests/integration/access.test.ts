@@ -1,0 +1,120 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "~/modules/auth/roles";
+import { signedInAs } from "../support/accounts";
+import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
+
+/**
+ * Every route of the app, by id, with who may open it. A route missing here fails the test,
+ * so a new page cannot ship without saying who it is for.
+ */
+const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
+  root: "public",
+  "routes/root-redirect": "redirect",
+  "routes/api.auth": "api",
+  "routes/sign-out": "redirect",
+  "routes/test-accounts": "public",
+  "routes/create-test-accounts": ["admin"],
+  "routes/auth-unprefixed": "public",
+  "routes/admin-unprefixed": ["admin"],
+  "routes/lang-layout": "public",
+  "routes/home": "public",
+  "routes/marketplace": "public",
+  "routes/auth": "public",
+  "routes/auth-seller": "public",
+  "routes/forgot-password": "public",
+  "routes/reset-password": "public",
+  "routes/dashboard": "redirect",
+  "routes/seller-dashboard": ["creator", "admin"],
+  "routes/buyer-dashboard": ["client", "admin"],
+  "routes/admin": ["admin"],
+  "routes/not-found": "public",
+};
+
+const allRoles: Role[] = ["client", "creator", "admin"];
+
+async function routeTable(): Promise<{ id: string; path: string; hasAction: boolean }[]> {
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const routes = build.routes;
+  const fullPath = (id: string): string => {
+    const route = routes[id]!;
+    const own = route.path ?? "";
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return [parent, own].filter(Boolean).join("/").replace(/\/+/g, "/");
+  };
+  return Object.values(routes).map((route) => ({
+    id: route!.id,
+    path: `/${fullPath(route!.id)}`.replace(":lang", "fr").replace(/\/+/g, "/"),
+    hasAction: Boolean(route!.module.action),
+  }));
+}
+
+describe("route access", () => {
+  let app: TestApp;
+  const jars = {} as Record<Role, CookieJar>;
+
+  beforeAll(async () => {
+    app = await testApp();
+    for (const role of allRoles) jars[role] = (await signedInAs(app, role)).jar;
+  });
+
+  it("knows who may open every route", async () => {
+    const unknown = (await routeTable()).filter((route) => !(route.id in expectedAccess));
+    expect(unknown.map((route) => route.id)).toEqual([]);
+  });
+
+  it("refuses visitors and wrong roles on every protected route, and lets the right roles in", async () => {
+    const protectedRoutes = (await routeTable()).filter((route) =>
+      Array.isArray(expectedAccess[route.id]),
+    );
+    expect(protectedRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of protectedRoutes) {
+      const allowed = expectedAccess[route.id] as Role[];
+      const visitor = await app.fetch(route.path);
+      expect(visitor.status, `${route.path} as visitor`).toBe(401);
+      expect(await visitor.text()).toContain("Connexion requise");
+      for (const role of allRoles) {
+        const response = await app.fetch(route.path, { cookies: jars[role] });
+        const expected = allowed.includes(role) ? 200 : 403;
+        expect(response.status, `${route.path} as ${role}`).toBe(expected);
+        if (expected === 403) expect(await response.text()).toContain("Accès refusé");
+      }
+      if (route.hasAction) {
+        const post = await postForm(app, route.path, {});
+        expect(post.status, `POST ${route.path} as visitor`).toBe(401);
+        for (const role of allRoles.filter((candidate) => !allowed.includes(candidate))) {
+          const refused = await postForm(app, route.path, {}, { cookies: jars[role] });
+          expect(refused.status, `POST ${route.path} as ${role}`).toBe(403);
+        }
+      }
+    }
+  });
+
+  it("names the current and required roles when refusing, in the page's language", async () => {
+    const html = await (await app.fetch("/en/admin", { cookies: jars.creator })).text();
+    expect(html).toContain("Access denied");
+    expect(html).toContain("Only administrators can access this page.");
+    expect(html).toContain("Your role: Creator");
+    expect(html).toContain("Required roles: Administrator");
+  });
+
+  it("routes /dashboard by role", async () => {
+    expect((await app.fetch("/fr/dashboard")).headers.get("location")).toBe("/fr/auth");
+    const client = await app.fetch("/fr/dashboard", { cookies: jars.client });
+    expect(client.headers.get("location")).toBe("/fr/buyer-dashboard");
+    const creator = await app.fetch("/en/dashboard", { cookies: jars.creator });
+    expect(creator.headers.get("location")).toBe("/en/seller-dashboard");
+    const admin = await app.fetch("/fr/dashboard", { cookies: jars.admin });
+    expect(admin.headers.get("location")).toBe("/fr/seller-dashboard");
+  });
+
+  it("lets an admin run the test-account tool, which reports existing accounts", async () => {
+    const response = await postForm(app, "/create-test-accounts", {}, { cookies: jars.admin });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Compte admin@vitrine.test existe déjà");
+    expect(html).toContain("Tous les comptes de test ont été créés avec succès !");
+  });
+});

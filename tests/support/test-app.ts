@@ -1,0 +1,89 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { Services } from "~/modules/app.server";
+
+interface Entry {
+  boot(): Promise<void>;
+  shutdown(): Promise<void>;
+  services(): Promise<Services>;
+  createLoadContext(clientAddress: string | undefined): RouterContextProvider;
+}
+
+export interface TestApp {
+  /** Sends a request through the production build, as the HTTP server would. */
+  fetch(pathname: string, init?: RequestInit & { ip?: string; cookies?: CookieJar }): Promise<Response>;
+  services(): Promise<Services>;
+}
+
+/** A minimal cookie jar: keeps name=value pairs from Set-Cookie headers. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (/max-age=0/i.test(header) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+}
+
+let app: Promise<TestApp> | undefined;
+
+async function load(): Promise<TestApp> {
+  const buildPath = path.resolve("build/server/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const entry = build.entry.module as unknown as Entry;
+  (globalThis as { __vitrineEntry?: Entry }).__vitrineEntry = entry;
+  await entry.boot();
+  const handler = createRequestHandler(build, "production");
+  return {
+    services: () => entry.services(),
+    async fetch(pathname, init = {}) {
+      const { ip, cookies, ...requestInit } = init;
+      const headers = new Headers(requestInit.headers);
+      if (cookies) headers.set("Cookie", cookies.header());
+      const request = new Request(new URL(pathname, "http://localhost:3000"), {
+        redirect: "manual",
+        ...requestInit,
+        headers,
+      });
+      const response = await handler(request, entry.createLoadContext(ip ?? "127.0.0.1"));
+      cookies?.store(response);
+      return response;
+    },
+  };
+}
+
+/** The app of this test file (booted once per file, on the file's own database). */
+export function testApp(): Promise<TestApp> {
+  app ??= load();
+  return app;
+}
+
+/** Posts a form the way a browser without JavaScript would. */
+export function postForm(
+  target: TestApp,
+  pathname: string,
+  fields: Record<string, string>,
+  options: { ip?: string; cookies?: CookieJar } = {},
+): Promise<Response> {
+  return target.fetch(pathname, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000" },
+    ...options,
+  });
+}

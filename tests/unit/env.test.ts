@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "~/modules/config/env.server";
+
+describe("configuration", () => {
+  it("runs with nothing set, on embedded defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_MODE).toBe("demo");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.dataDir.endsWith("/data")).toBe(true);
+    expect(env.baseUrl).toBe("http://localhost:3000");
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ APP_MODE: "staging" }, "APP_MODE"],
+    [{ APP_MODE: "production" }, "BETTER_AUTH_SECRET"],
+    [{ GOOGLE_CLIENT_ID: "id" }, "GOOGLE_CLIENT_SECRET"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+  ])("refuses %o, naming %s", (source, name) => {
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("stops the production server's boot with a message naming the bad variable", () => {
+    const result = spawnSync(process.execPath, ["server/index.js"], {
+      env: { ...process.env, PORT: "not-a-port", DATABASE_URL: "" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Invalid configuration");
+    expect(result.stderr).toContain("PORT:");
+  });
+});
