@@ -4,7 +4,8 @@ import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/auth/roles";
 import { signedInAs } from "../support/accounts";
-import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
+import type { CookieJar} from "../support/test-app";
+import { postForm, testApp, type TestApp } from "../support/test-app";
 
 /**
  * Every route of the app, by id, with who may open it. A route missing here fails the test,
@@ -36,7 +37,9 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
 const allRoles: Role[] = ["client", "creator", "admin"];
 
 async function routeTable(): Promise<{ id: string; path: string; hasAction: boolean }[]> {
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const build = (await import(
+    pathToFileURL(path.resolve("build/server/index.js")).href
+  )) as ServerBuild;
   const routes = build.routes;
   const fullPath = (id: string): string => {
     const route = routes[id]!;

@@ -72,7 +72,10 @@ describe("sign-up", () => {
   it("makes a seller who signs up through /auth/seller a creator, landing on the seller dashboard", async () => {
     const jar = new CookieJar();
     const fields = registerFields({ accountType: "client", storeName: "Studio Lumière" });
-    const response = await postForm(app, "/en/auth/seller", fields, { ip: uniqueIp(), cookies: jar });
+    const response = await postForm(app, "/en/auth/seller", fields, {
+      ip: uniqueIp(),
+      cookies: jar,
+    });
     expect(response.headers.get("location")).toBe("/en/seller-dashboard");
     expect(await roleOf(fields.email!)).toBe("creator");
     const dashboard = await app.fetch("/en/seller-dashboard", { cookies: jar });
@@ -299,14 +302,30 @@ describe("bad input", () => {
     ["password", "x".repeat(10_000), "The password cannot be longer than 128 characters."],
   ])("login %s (%#) gets a translated error", async (field, value, message) => {
     const fields = { intent: "login", email: "client@vitrine.test", password: "whatever-it-is" };
-    const response = await postForm(app, "/en/auth", { ...fields, [field]: value }, { ip: uniqueIp() });
+    const response = await postForm(
+      app,
+      "/en/auth",
+      { ...fields, [field]: value },
+      { ip: uniqueIp() },
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
   });
 
   it("handles forms with missing or unknown fields without a server error", async () => {
-    for (const path of ["/fr/auth", "/fr/auth/seller", "/fr/auth/forgot-password", "/fr/auth/reset-password"]) {
-      for (const fields of [{}, { intent: "nonsense" }, { intent: "login" }, { intent: "register" }]) {
+    for (const path of [
+      "/fr/auth",
+      "/fr/auth/seller",
+      "/fr/auth/forgot-password",
+      "/fr/auth/reset-password",
+    ]) {
+      const cases: Record<string, string>[] = [
+        {},
+        { intent: "nonsense" },
+        { intent: "login" },
+        { intent: "register" },
+      ];
+      for (const fields of cases) {
         const response = await postForm(app, path, fields, { ip: uniqueIp() });
         expect(response.status, `${path} ${JSON.stringify(fields)}`).toBeLessThan(500);
       }

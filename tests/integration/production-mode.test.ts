@@ -25,9 +25,14 @@ describe("production mode", () => {
   it("seeds the categories but no demo account", async () => {
     const { db } = await app.services();
     const categories = await db.query.categories.findMany();
-    expect(categories.map((category) => category.slug).sort()).toEqual(
-      ["audio", "ebook", "illustration", "photo", "vector", "video"],
-    );
+    expect(categories.map((category) => category.slug).sort()).toEqual([
+      "audio",
+      "ebook",
+      "illustration",
+      "photo",
+      "vector",
+      "video",
+    ]);
     const response = await postForm(
       app,
       "/fr/auth",

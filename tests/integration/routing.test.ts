@@ -25,13 +25,16 @@ describe("language routing (part 1 §2.1)", () => {
     }
   });
 
-  it.each(["/fr/nowhere", "/en/nowhere/at/all"])("answers %s with a real 404 page", async (path) => {
-    const response = await (await testApp()).fetch(path);
-    expect(response.status).toBe(404);
-    const html = await response.text();
-    expect(html).toContain("Oops! Page not found");
-    expect(html).toMatch(new RegExp(`href="/${path.slice(1, 3)}"`));
-  });
+  it.each(["/fr/nowhere", "/en/nowhere/at/all"])(
+    "answers %s with a real 404 page",
+    async (path) => {
+      const response = await (await testApp()).fetch(path);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Oops! Page not found");
+      expect(html).toMatch(new RegExp(`href="/${path.slice(1, 3)}"`));
+    },
+  );
 
   it("renders each language with its lang, title, description, canonical and alternates", async () => {
     const app = await testApp();

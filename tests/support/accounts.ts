@@ -17,7 +17,10 @@ export function uniqueIp(): string {
 export const testPassword = "correct-horse-battery";
 
 /** Creates an account with the given role (as the demo seed does) and signs it in. */
-export async function signedInAs(app: TestApp, role: Role): Promise<{ jar: CookieJar; email: string }> {
+export async function signedInAs(
+  app: TestApp,
+  role: Role,
+): Promise<{ jar: CookieJar; email: string }> {
   const email = uniqueEmail(role);
   await createAccount(
     await app.services(),

@@ -12,7 +12,10 @@ interface Entry {
 
 export interface TestApp {
   /** Sends a request through the production build, as the HTTP server would. */
-  fetch(pathname: string, init?: RequestInit & { ip?: string; cookies?: CookieJar }): Promise<Response>;
+  fetch(
+    pathname: string,
+    init?: RequestInit & { ip?: string; cookies?: CookieJar },
+  ): Promise<Response>;
   services(): Promise<Services>;
 }
 
@@ -83,7 +86,10 @@ export function postForm(
   return target.fetch(pathname, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://localhost:3000",
+    },
     ...options,
   });
 }

@@ -24,7 +24,7 @@ function HeaderSearch({ locale }: { locale: Locale }) {
       role="search"
       method="get"
       action={localePath(locale, "/marketplace")}
-      className="relative flex-1"
+      className="relative order-last basis-full md:order-none md:flex-1 md:basis-auto"
       onSubmit={(event) => {
         event.preventDefault();
         const query = String(new FormData(event.currentTarget).get("q") ?? "").trim();
@@ -59,7 +59,7 @@ export function Header({ locale, viewer, cartCount, googleEnabled }: HeaderProps
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
-      <div className="container-page flex h-16 items-center gap-3 sm:gap-5">
+      <div className="container-page flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5 md:h-16 md:flex-nowrap md:gap-5 md:py-0">
         <Link
           to={localePath(locale, "/")}
           className="flex shrink-0 items-center gap-2"
@@ -68,7 +68,10 @@ export function Header({ locale, viewer, cartCount, googleEnabled }: HeaderProps
           <Logo />
         </Link>
         <HeaderSearch locale={locale} />
-        <nav aria-label={t("header.mainNavigation")} className="flex items-center gap-1 sm:gap-2">
+        <nav
+          aria-label={t("header.mainNavigation")}
+          className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0"
+        >
           <Link
             to={localePath(locale, "/infinity")}
             className="btn-ghost hidden md:inline-flex"

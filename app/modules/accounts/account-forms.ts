@@ -47,6 +47,15 @@ export const loginSchema = z.object({
   rememberMe: checkbox,
 });
 
+/** Cross-field checks run even when other fields are wrong, so every error shows at once. */
+const whenPresent =
+  (...fields: string[]) =>
+  (payload: { value: unknown }) =>
+    fields.every(
+      (field) =>
+        typeof (payload.value as Record<string, unknown> | undefined)?.[field] === "string",
+    );
+
 export const registerSchema = z
   .object({
     accountType: z.enum(["client", "creator"]).catch("client"),
@@ -64,18 +73,20 @@ export const registerSchema = z
     country: z.enum(countries, { error: "countryRequired" satisfies AuthErrorKey }),
     terms: checkbox.refine(Boolean, "termsRequired" satisfies AuthErrorKey),
   })
-  // A store name means nothing for a buyer: it is dropped rather than checked.
+  .refine((value) => value.confirmPassword === value.password, {
+    path: ["confirmPassword"],
+    message: "passwordsMismatch" satisfies AuthErrorKey,
+    when: whenPresent("password", "confirmPassword"),
+  })
+  .refine((value) => value.accountType !== "creator" || Boolean(value.storeName?.trim()), {
+    path: ["storeName"],
+    message: "storeNameRequired" satisfies AuthErrorKey,
+    when: (payload) => (payload.value as { accountType?: unknown }).accountType === "creator",
+  })
+  // A store name means nothing for a buyer: it is dropped, not stored.
   .transform((value) =>
     value.accountType === "creator" ? value : { ...value, storeName: undefined },
-  )
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword !== value.password) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
-    }
-    if (value.accountType === "creator" && !value.storeName) {
-      ctx.addIssue({ code: "custom", path: ["storeName"], message: "storeNameRequired" });
-    }
-  });
+  );
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -85,10 +96,10 @@ export const resetPasswordSchema = z
     password: newPassword,
     confirmPassword: z.string().max(fieldLimits.passwordMax, "passwordTooLong").default(""),
   })
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword !== value.password) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
-    }
+  .refine((value) => value.confirmPassword === value.password, {
+    path: ["confirmPassword"],
+    message: "passwordsMismatch" satisfies AuthErrorKey,
+    when: whenPresent("password", "confirmPassword"),
   });
 
 export type LoginInput = z.infer<typeof loginSchema>;
