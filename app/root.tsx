@@ -9,11 +9,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
+import { useRootData } from "./components/use-root-data";
 import { NotFound } from "./components/not-found";
 import { ErrorState } from "./components/error-state";
 import { services } from "./modules/app.server";
@@ -55,12 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 function usePageLocale(): Locale {

@@ -41,7 +41,18 @@ const appListener = createRequestListener({
   },
 });
 
-const server = http.createServer((req, res) => staticFiles(req, res, () => appListener(req, res)));
+// Forms are small; a larger body is refused before anything reads it. (Uploads will have their
+// own route and limits.)
+const maxFormBytes = 1024 * 1024;
+
+const server = http.createServer((req, res) => {
+  if (Number(req.headers["content-length"] ?? 0) > maxFormBytes) {
+    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+    res.end("Payload Too Large");
+    return;
+  }
+  staticFiles(req, res, () => appListener(req, res));
+});
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || "0.0.0.0";

@@ -16,7 +16,7 @@ import { appendSetCookies, setFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/http/meta";
 import { getViewer, requestOrigin } from "~/modules/http/request-context.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import type { Route } from "./+types/auth";
 
 const isSellerPath = (pathname: string) => /\/auth\/seller\/?$/.test(pathname);

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import type { Locale } from "~/modules/i18n/locale";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import { CategoryBar } from "./category-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
