@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/auth/roles";
 import { signedInAs } from "../support/accounts";
-import type { CookieJar} from "../support/test-app";
+import type { CookieJar } from "../support/test-app";
 import { postForm, testApp, type TestApp } from "../support/test-app";
 
 /**

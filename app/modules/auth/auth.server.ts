@@ -6,6 +6,7 @@ import type { Env } from "../config/env.server";
 import { getT } from "../i18n/i18n";
 import { splitLocale, defaultLocale } from "../i18n/locale";
 import type { Mailer } from "../mail/mailer.server";
+import { logger } from "../log/logger.server";
 import { renderEmail } from "../mail/render-email.server";
 
 export function createAuth(options: { db: Database; env: Env; secret: string; mailer: Mailer }) {
@@ -16,6 +17,13 @@ export function createAuth(options: { db: Database; env: Env; secret: string; ma
     baseURL: env.baseUrl,
     secret,
     telemetry: { enabled: false },
+    // better-auth's messages go to our structured log, at its own level.
+    logger: {
+      level: "warn",
+      log(level, message, ...args) {
+        logger()[level === "debug" ? "debug" : level]({ args }, `better-auth: ${message}`);
+      },
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },

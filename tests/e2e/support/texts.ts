@@ -63,6 +63,7 @@ export const texts = {
       title: "Choisir un nouveau mot de passe",
       newPassword: "Nouveau mot de passe",
       submit: "Enregistrer le mot de passe",
+      tokenInvalid: "Ce lien n'est plus valide. Demandez un nouveau lien de réinitialisation.",
     },
     guard: {
       signInRequired: "Connexion requise",
@@ -144,6 +145,7 @@ export const texts = {
       title: "Choose a new password",
       newPassword: "New password",
       submit: "Save the password",
+      tokenInvalid: "This link is no longer valid. Ask for a new reset link.",
     },
     guard: {
       signInRequired: "Sign-in required",
