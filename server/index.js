@@ -18,6 +18,16 @@ try {
 }
 
 const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
+
+/** The client's address: the socket's, or the first X-Forwarded-For hop behind our own proxy. */
+function clientAddress(req) {
+  const forwarded = trustProxy
+    ? String(req.headers["x-forwarded-for"] ?? "")
+        .split(",")[0]
+        ?.trim()
+    : "";
+  return forwarded || req.socket.remoteAddress || "unknown";
+}
 // Hashed build assets never change; other public files may.
 const staticFiles = sirv(path.join(root, "build/client"), {
   dotfiles: false,
@@ -33,12 +43,8 @@ const staticFiles = sirv(path.join(root, "build/client"), {
 const appListener = createRequestListener({
   build,
   mode: "production",
-  getLoadContext: (request, client) => {
-    const forwarded = trustProxy
-      ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim()
-      : undefined;
-    return entry.createLoadContext(forwarded || client?.address);
-  },
+  getLoadContext: (request) =>
+    entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
 });
 
 // Forms are small; a larger body is refused before anything reads it. (Uploads will have their
@@ -51,6 +57,8 @@ const server = http.createServer((req, res) => {
     res.end("Payload Too Large");
     return;
   }
+  // Set by us, never by the client: better-auth's own limiter reads the address from it too.
+  req.headers["x-client-address"] = clientAddress(req);
   staticFiles(req, res, () => appListener(req, res));
 });
 

@@ -33,6 +33,7 @@ export default function Home() {
             method="get"
             action={marketplace}
             role="search"
+            aria-label={t("home.searchRegion")}
             className="mt-8 flex max-w-2xl gap-2"
             onSubmit={(event) => {
               event.preventDefault();

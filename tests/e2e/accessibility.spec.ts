@@ -25,9 +25,9 @@ for (const colorScheme of ["light", "dark"] as const) {
     for (const path of pages) {
       test(`${path} has no serious or critical violation`, async ({ page }) => {
         await open(page, path);
-        expect(
-          await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches),
-        ).toBe(colorScheme === "dark");
+        expect(await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches)).toBe(
+          colorScheme === "dark",
+        );
         expect(await seriousViolations(page)).toEqual([]);
       });
     }

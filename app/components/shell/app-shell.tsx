@@ -35,7 +35,7 @@ export function AppShell({ locale, children }: { locale: Locale; children: React
         duration={5000}
         closeButton
         richColors
-        position="top-right"
+        position="bottom-right"
         toastOptions={{ closeButtonAriaLabel: t("toast.close") }}
       />
     </div>

@@ -22,6 +22,7 @@ function HeaderSearch({ locale }: { locale: Locale }) {
   return (
     <Form
       role="search"
+      aria-label={t("header.searchRegion")}
       method="get"
       action={localePath(locale, "/marketplace")}
       className="relative order-last basis-full md:order-none md:flex-1 md:basis-auto"
@@ -40,6 +41,8 @@ function HeaderSearch({ locale }: { locale: Locale }) {
         name="q"
         type="search"
         maxLength={200}
+        // Remounted when the query changes, so the box shows the trimmed query or nothing.
+        key={params.get("q") ?? ""}
         defaultValue={params.get("q") ?? ""}
         placeholder={t("header.searchPlaceholder")}
         className="field-input h-10 rounded-full pl-4 pr-11"

@@ -17,7 +17,11 @@ export function LanguageMenu({ locale }: { locale: Locale }) {
   const location = useLocation();
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="btn-ghost px-2.5" aria-label={t("header.languageMenu")}>
+      <DropdownMenu.Trigger
+        className="btn-ghost px-2.5"
+        // The visible language code is part of the name (WCAG 2.5.3, label in name).
+        aria-label={`${t("header.languageMenu")}, ${locale.toUpperCase()}`}
+      >
         <Globe className="h-5 w-5" aria-hidden="true" />
         <span className="text-xs font-bold uppercase">{locale}</span>
       </DropdownMenu.Trigger>

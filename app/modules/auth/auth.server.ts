@@ -77,7 +77,8 @@ export function createAuth(options: { db: Database; env: Env; secret: string; ma
     },
     advanced: {
       useSecureCookies: env.baseUrl.startsWith("https://"),
-      ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [] },
+      // The HTTP server overwrites this header with the real client address on every request.
+      ipAddress: { ipAddressHeaders: ["x-client-address"] },
     },
     databaseHooks: {
       user: {

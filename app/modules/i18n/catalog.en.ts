@@ -55,6 +55,7 @@ export const en: Catalog = {
   header: {
     home: "Vitrine, home",
     searchLabel: "Search",
+    searchRegion: "Catalogue search",
     searchPlaceholder: "Search photos, videos, music…",
     searchSubmit: "Search",
     infinity: "Infinity",
@@ -110,6 +111,7 @@ export const en: Catalog = {
     heroSubtitle:
       "Photos, videos, music, illustrations, vectors and ebooks from independent creators, checked and approved by experts.",
     searchPlaceholder: "What are you looking for?",
+    searchRegion: "Quick search",
     browseCategories: "Browse by category",
     benefitsTitle: "Why choose Vitrine?",
     benefitVerifiedTitle: "Verified content",

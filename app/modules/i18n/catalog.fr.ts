@@ -54,6 +54,7 @@ export const fr = {
   header: {
     home: "Vitrine, accueil",
     searchLabel: "Rechercher",
+    searchRegion: "Recherche dans le catalogue",
     searchPlaceholder: "Rechercher des photos, vidéos, musiques…",
     searchSubmit: "Lancer la recherche",
     infinity: "Infinity",
@@ -109,6 +110,7 @@ export const fr = {
     heroSubtitle:
       "Photos, vidéos, musiques, illustrations, vecteurs et ebooks de créateurs indépendants, vérifiés et approuvés par des experts.",
     searchPlaceholder: "Que cherchez-vous ?",
+    searchRegion: "Recherche rapide",
     browseCategories: "Parcourir par catégorie",
     benefitsTitle: "Pourquoi choisir Vitrine ?",
     benefitVerifiedTitle: "Contenu vérifié",

@@ -1,0 +1,70 @@
+import { defineConfig, devices } from "@playwright/test";
+import { BASE_URL, DATA_DIR, PORT } from "./tests/e2e/support/env";
+
+/**
+ * Browser tests against the production build (`npm run build` first; `npm test` does it), on the
+ * system Chromium, with a fresh data directory for every run.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    // Traces cost a fifth of the run time; ask for them with `--trace retain-on-failure`.
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf "${DATA_DIR}" && node server/index.js`,
+    url: `${BASE_URL}/fr`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      // A demo install with the outbox mailer, whatever the calling shell has set.
+      APP_MODE: "demo",
+      BASE_URL: "",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+      TRUST_PROXY: "",
+      // Rate limits stay on, with room for a whole run from one address; the strict defaults
+      // are covered by the integration tests.
+      RATE_LIMIT_SIGN_IN_MAX: "30",
+      RATE_LIMIT_SIGN_UP_MAX: "200",
+      RATE_LIMIT_PASSWORD_RESET_MAX: "30",
+    },
+  },
+});
