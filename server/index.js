@@ -57,6 +57,9 @@ const server = http.createServer((req, res) => {
     res.end("Payload Too Large");
     return;
   }
+  // A static file removed after start (a rebuild under a running server) must not crash the
+  // process: sirv pipes a read stream into the response, whose error we end the response on.
+  res.on("pipe", (source) => source.on("error", () => res.destroy()));
   // Set by us, never by the client: better-auth's own limiter reads the address from it too.
   req.headers["x-client-address"] = clientAddress(req);
   staticFiles(req, res, () => appListener(req, res));

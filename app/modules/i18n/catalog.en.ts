@@ -2,7 +2,6 @@ import type { Catalog } from "./catalog";
 
 export const en: Catalog = {
   meta: {
-    siteName: "Vitrine",
     home: {
       title: "Vitrine — Licensed photos, videos, audio and ebooks",
       description:
@@ -236,7 +235,6 @@ export const en: Catalog = {
     currentRole: "Your role: {{role}}",
     requiredRoles: "Required roles: {{roles}}",
     undefinedRole: "Undefined",
-    roleUndefinedPage: "Undefined role",
     backHome: "Back to home",
   },
   roles: { client: "Client", creator: "Creator", admin: "Administrator" },

@@ -1,7 +1,6 @@
 /** French catalog: the source of every key. Spec strings are kept word for word. */
 export const fr = {
   meta: {
-    siteName: "Vitrine",
     home: {
       title: "Vitrine — Photos, vidéos, audio et ebooks sous licence",
       description:
@@ -239,7 +238,6 @@ export const fr = {
     currentRole: "Votre rôle : {{role}}",
     requiredRoles: "Rôles requis : {{roles}}",
     undefinedRole: "Non défini",
-    roleUndefinedPage: "Rôle non défini",
     backHome: "Retour à l'accueil",
   },
   roles: { client: "Client", creator: "Créateur", admin: "Administrateur" },
