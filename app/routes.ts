@@ -4,6 +4,8 @@ export default [
   index("routes/root-redirect.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("sign-out", "routes/sign-out.ts"),
+  route("api/uploads", "routes/api.uploads.ts"),
+  route("api/uploads/:id", "routes/api.uploads.ts", { id: "routes/api.uploads-id" }),
   // Pages that exist without a language prefix (part 1 §2.1).
   route("test-accounts", "routes/test-accounts.tsx"),
   route("create-test-accounts", "routes/create-test-accounts.tsx"),

@@ -47,12 +47,13 @@ const appListener = createRequestListener({
     entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
 });
 
-// Forms are small; a larger body is refused before anything reads it. (Uploads will have their
-// own route and limits.)
+// Forms are small; a larger body is refused before anything reads it. Uploads (tus) stream to
+// disk in chunks and have their own limits.
 const maxFormBytes = 1024 * 1024;
 
 const server = http.createServer((req, res) => {
-  if (Number(req.headers["content-length"] ?? 0) > maxFormBytes) {
+  const isUpload = req.url?.startsWith("/api/uploads") ?? false;
+  if (!isUpload && Number(req.headers["content-length"] ?? 0) > maxFormBytes) {
     res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
     res.end("Payload Too Large");
     return;

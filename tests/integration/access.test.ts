@@ -16,6 +16,9 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/root-redirect": "redirect",
   "routes/api.auth": "api",
   "routes/sign-out": "redirect",
+  // tus endpoint: its hooks check role and ownership (tests/integration/uploads.test.ts).
+  "routes/api.uploads": "api",
+  "routes/api.uploads-id": "api",
   "routes/test-accounts": "public",
   "routes/create-test-accounts": ["admin"],
   "routes/auth-unprefixed": "public",

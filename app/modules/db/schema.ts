@@ -201,3 +201,28 @@ export const attemptWindows = pgTable("attempt_windows", {
   count: integer("count").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
+
+export const uploadStatusEnum = pgEnum("upload_status", ["uploading", "complete", "rejected"]);
+
+/** A file a seller sends with the tus protocol; its bytes live in the storage adapter. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    /** Server-generated; also the storage key of the original. */
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The name the seller's file had, cleaned of any path. */
+    fileName: text("file_name").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    status: uploadStatusEnum("status").notNull().default("uploading"),
+    /** The MIME type detected from the file's bytes once complete. */
+    detectedMime: text("detected_mime"),
+    rejectionReason: text("rejection_reason"),
+    sha256: text("sha256"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [index("uploads_owner_status_idx").on(table.ownerId, table.status)],
+);

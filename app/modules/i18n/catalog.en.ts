@@ -279,6 +279,17 @@ export const en: Catalog = {
     partial: "Only {{done}}/{{total}} accounts created",
     error: "Could not create the accounts",
   },
+  uploads: {
+    errors: {
+      notAuthenticated: "User not authenticated",
+      forbidden: "This page is for sellers...",
+      notFound: "Upload not found.",
+      fileTooLarge: "File exceeds 1000MB limit",
+      lengthRequired: "The file's size must be announced before sending.",
+      tooManyFiles: "Maximum 100 files allowed",
+      typeNotSupported: "File type not supported (detected: {{detected}})",
+    },
+  },
   toast: {
     close: "Close notification",
   },

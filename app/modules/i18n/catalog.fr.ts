@@ -284,6 +284,17 @@ export const fr = {
     partial: "Seulement {{done}}/{{total}} comptes créés",
     error: "Erreur lors de la création des comptes",
   },
+  uploads: {
+    errors: {
+      notAuthenticated: "User not authenticated",
+      forbidden: "Cette page est réservée aux vendeurs...",
+      notFound: "Upload introuvable.",
+      fileTooLarge: "File exceeds 1000MB limit",
+      lengthRequired: "La taille du fichier doit être annoncée avant l'envoi.",
+      tooManyFiles: "Maximum 100 files allowed",
+      typeNotSupported: "File type not supported (detected: {{detected}})",
+    },
+  },
   toast: {
     close: "Fermer la notification",
   },

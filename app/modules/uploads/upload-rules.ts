@@ -1,0 +1,51 @@
+/** Limits of the upload step (part 2 §5), enforced by the server and announced by the page. */
+export const maxUploadBytes = 1000 * 1024 * 1024;
+export const maxUploadFiles = 100;
+
+/** Stable codes of upload refusals; the page maps them to catalog messages. */
+export type UploadErrorCode =
+  | "notAuthenticated"
+  | "forbidden"
+  | "notFound"
+  | "fileTooLarge"
+  | "lengthRequired"
+  | "tooManyFiles"
+  | "typeNotSupported";
+
+const allowedExact = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/bmp",
+  "image/tiff",
+  "image/svg+xml",
+  "audio/mpeg",
+  "audio/mp4",
+  "audio/x-m4a",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/vnd.wave",
+  "audio/ogg",
+  "audio/aac",
+  "audio/flac",
+  "audio/x-flac",
+  "application/pdf",
+  // Vectors (DECISIONS.md): EPS, and Illustrator files (PDF-based, detected as PDF).
+  "application/eps",
+  "application/postscript",
+]);
+
+/** The types part 2 §5 allows, judged on the type detected from the bytes. */
+export function isAllowedMime(mime: string): boolean {
+  return allowedExact.has(mime) || mime.startsWith("video/") || mime.startsWith("model/");
+}
+
+/** The file's own name without any folder part or control character, at most 255 characters. */
+export function cleanFileName(name: string | null | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are what we remove
+  const withoutControls = base.replace(/[\u0000-\u001f\u007f]/g, "");
+  const cleaned = withoutControls.trim().slice(0, 255);
+  return cleaned === "" || cleaned === "." || cleaned === ".." ? "file" : cleaned;
+}

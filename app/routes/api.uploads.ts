@@ -1,0 +1,19 @@
+import { services } from "~/modules/app.server";
+import { uploadServer } from "~/modules/uploads/upload-server.server";
+import type { Route } from "./+types/api.uploads";
+
+/**
+ * The tus endpoint (/api/uploads and /api/uploads/:id). Every request is checked by the upload
+ * server's hooks: signed-in creator or admin, and the uploader alone for an existing upload.
+ */
+async function handle(request: Request): Promise<Response> {
+  return uploadServer(await services()).handleWeb(request);
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return handle(request);
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handle(request);
+}
