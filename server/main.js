@@ -1,0 +1,82 @@
+// Production server (started by index.js): static assets from build/client, everything else
+// through React Router.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import sirv from "sirv";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const build = await import(path.join(root, "build/server/index.js"));
+const entry = build.entry.module;
+
+try {
+  await entry.boot();
+} catch (error) {
+  // Configuration and data-directory errors carry a message written for the operator.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
+
+/** The client's address: the socket's, or the first X-Forwarded-For hop behind our own proxy. */
+function clientAddress(req) {
+  const forwarded = trustProxy
+    ? String(req.headers["x-forwarded-for"] ?? "")
+        .split(",")[0]
+        ?.trim()
+    : "";
+  return forwarded || req.socket.remoteAddress || "unknown";
+}
+// Hashed build assets never change; other public files may.
+const staticFiles = sirv(path.join(root, "build/client"), {
+  dotfiles: false,
+  setHeaders(res, pathname) {
+    res.setHeader(
+      "Cache-Control",
+      pathname.startsWith("/assets/")
+        ? "public, max-age=31536000, immutable"
+        : "public, max-age=3600",
+    );
+  },
+});
+const appListener = createRequestListener({
+  build,
+  mode: "production",
+  getLoadContext: (request) =>
+    entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
+});
+
+// Forms are small; a larger body is refused before anything reads it. Uploads (tus) stream to
+// disk in chunks and have their own limits.
+const maxFormBytes = 1024 * 1024;
+
+const server = http.createServer((req, res) => {
+  const isUpload = req.url?.startsWith("/api/uploads") ?? false;
+  if (!isUpload && Number(req.headers["content-length"] ?? 0) > maxFormBytes) {
+    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+    res.end("Payload Too Large");
+    return;
+  }
+  // A static file removed after start (a rebuild under a running server) must not crash the
+  // process: sirv pipes a read stream into the response, whose error we end the response on.
+  res.on("pipe", (source) => source.on("error", () => res.destroy()));
+  // Set by us, never by the client: better-auth's own limiter reads the address from it too.
+  req.headers["x-client-address"] = clientAddress(req);
+  staticFiles(req, res, () => appListener(req, res));
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || "0.0.0.0";
+server.listen(port, host, () => {
+  console.log(`Vitrine listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    entry.shutdown().finally(() => process.exit(0));
+  });
+}
