@@ -1,8 +1,9 @@
 import { BadgeCheck, Download, ScrollText, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, Link } from "react-router";
 import { categoryLinks } from "~/components/shell/category-bar";
 import { localePath, useLocale } from "~/components/use-locale";
+import { useSearchSubmit } from "~/components/use-search-submit";
 import { pageMeta } from "~/modules/http/meta";
 import type { Route } from "./+types/home";
 
@@ -19,7 +20,7 @@ const benefits = [
 export default function Home() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const navigate = useNavigate();
+  const submitSearch = useSearchSubmit(locale);
   const marketplace = localePath(locale, "/marketplace");
   return (
     <>
@@ -35,11 +36,7 @@ export default function Home() {
             role="search"
             aria-label={t("home.searchRegion")}
             className="mt-8 flex max-w-2xl gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const query = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-              if (query) void navigate(`${marketplace}?q=${encodeURIComponent(query)}`);
-            }}
+            onSubmit={submitSearch}
           >
             <label htmlFor="hero-search" className="sr-only">
               {t("header.searchLabel")}

@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher } from "react-router";
+import type { z } from "zod";
 import {
   loginSchema,
   registerSchema,
@@ -61,6 +62,18 @@ export function AuthPanel({
   const registerErrors = clientErrors.register ?? registerResult?.fieldErrors ?? {};
   const id = (name: string) => `${idPrefix}-${name}`;
 
+  /** Validates in the browser first: nothing is sent while a field is wrong (part 1 §5). */
+  const checkBeforeSending =
+    (form: "login" | "register", schema: z.ZodType) =>
+    (event: React.FormEvent<HTMLFormElement>) => {
+      const result = validateForm(schema, Object.fromEntries(new FormData(event.currentTarget)));
+      setClientErrors((current) => ({ ...current, [form]: result.ok ? undefined : result.errors }));
+      if (!result.ok) {
+        event.preventDefault();
+        focusFirstError(event.currentTarget, result.errors);
+      }
+    };
+
   return (
     <div>
       <Tabs.Root value={tab} onValueChange={setTab}>
@@ -85,20 +98,7 @@ export function AuthPanel({
             action={action}
             noValidate
             className="space-y-4"
-            onSubmit={(event) => {
-              const result = validateForm(
-                loginSchema,
-                Object.fromEntries(new FormData(event.currentTarget)),
-              );
-              setClientErrors((current) => ({
-                ...current,
-                login: result.ok ? undefined : result.errors,
-              }));
-              if (!result.ok) {
-                event.preventDefault();
-                focusFirstError(event.currentTarget, result.errors);
-              }
-            }}
+            onSubmit={checkBeforeSending("login", loginSchema)}
           >
             <input type="hidden" name="intent" value="login" />
             {loginResult?.error ? (
@@ -153,20 +153,7 @@ export function AuthPanel({
             action={action}
             noValidate
             className="space-y-4"
-            onSubmit={(event) => {
-              const result = validateForm(
-                registerSchema,
-                Object.fromEntries(new FormData(event.currentTarget)),
-              );
-              setClientErrors((current) => ({
-                ...current,
-                register: result.ok ? undefined : result.errors,
-              }));
-              if (!result.ok) {
-                event.preventDefault();
-                focusFirstError(event.currentTarget, result.errors);
-              }
-            }}
+            onSubmit={checkBeforeSending("register", registerSchema)}
           >
             <input type="hidden" name="intent" value="register" />
             {registerResult?.error ? (

@@ -1,9 +1,10 @@
 import { Infinity as InfinityIcon, Search, ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { Viewer } from "~/modules/auth/roles";
 import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
+import { useSearchSubmit } from "../use-search-submit";
 import { AccountMenu } from "./account-menu";
 import { LanguageMenu } from "./language-menu";
 import { Logo } from "./logo";
@@ -17,7 +18,7 @@ interface HeaderProps {
 
 function HeaderSearch({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const submitSearch = useSearchSubmit(locale);
   const [params] = useSearchParams();
   return (
     <Form
@@ -26,12 +27,7 @@ function HeaderSearch({ locale }: { locale: Locale }) {
       method="get"
       action={localePath(locale, "/marketplace")}
       className="relative order-last basis-full md:order-none md:flex-1 md:basis-auto"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const query = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-        if (!query) return;
-        void navigate(`${localePath(locale, "/marketplace")}?q=${encodeURIComponent(query)}`);
-      }}
+      onSubmit={submitSearch}
     >
       <label htmlFor="header-search" className="sr-only">
         {t("header.searchLabel")}
