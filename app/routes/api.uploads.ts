@@ -1,5 +1,5 @@
 import { services } from "~/modules/app.server";
-import { uploadServer } from "~/modules/uploads/upload-server.server";
+import { handleUploadRequest } from "~/modules/uploads/upload-server.server";
 import type { Route } from "./+types/api.uploads";
 
 /**
@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.uploads";
  * server's hooks: signed-in creator or admin, and the uploader alone for an existing upload.
  */
 async function handle(request: Request): Promise<Response> {
-  return uploadServer(await services()).handleWeb(request);
+  return handleUploadRequest(await services(), request);
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -143,6 +143,20 @@ describe("resumable uploads (tus)", () => {
     ).toBe(200);
   });
 
+  it("lets the uploader cancel an upload, which then no longer exists", async () => {
+    const created = await create(creator, 16);
+    const location = created.headers.get("location")!;
+    const cancelled = await app.fetch(location, {
+      method: "DELETE",
+      headers: tus,
+      cookies: creator,
+    });
+    expect(cancelled.status).toBe(204);
+    expect(await rowOf(location)).toBeUndefined();
+    const probe = await app.fetch(location, { method: "HEAD", headers: tus, cookies: creator });
+    expect(probe.status).toBe(404);
+  });
+
   it("refuses a 101st file", async () => {
     const seller = await signedInAs(app, "creator");
     const { db } = await app.services();

@@ -113,7 +113,20 @@ export function createUploadServer(services: Services): Server {
 let server: { services: Services; instance: Server } | undefined;
 
 /** The upload server of these services (made once). */
-export function uploadServer(services: Services): Server {
+function uploadServer(services: Services): Server {
   if (server?.services !== services) server = { services, instance: createUploadServer(services) };
   return server.instance;
+}
+
+/**
+ * Answers one tus request. A cancelled upload (DELETE, allowed to its uploader only) also loses
+ * its row, so it no longer counts towards the 100-file limit.
+ */
+export async function handleUploadRequest(services: Services, request: Request): Promise<Response> {
+  const response = await uploadServer(services).handleWeb(request);
+  if (request.method === "DELETE" && response.status === 204) {
+    const id = new URL(request.url).pathname.split("/").pop() ?? "";
+    await services.db.delete(uploads).where(eq(uploads.id, id));
+  }
+  return response;
 }
