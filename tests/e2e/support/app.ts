@@ -40,8 +40,8 @@ export function toast(page: Page, text: string): Locator {
 }
 
 /**
- * Checks that a toast says `text`, then closes it as a person would: toasts sit over the top
- * right of the header (account menu) for five seconds.
+ * Checks that a toast says `text`, then closes it as a person would, so that it cannot cover
+ * what the test clicks next during its five seconds.
  */
 export async function expectToast(page: Page, text: string): Promise<void> {
   const shown = toast(page, text);
