@@ -40,6 +40,20 @@ function registerMessages(t: Texts): string[] {
   ];
 }
 
+/** What an empty register form says, in form order; a seller's form also asks for a shop name. */
+function emptyFormMessages(t: Texts, seller: boolean): string[] {
+  const e = t.errors;
+  return [
+    e.firstNameRequired,
+    e.lastNameRequired,
+    e.emailRequired,
+    ...(seller ? [e.storeNameRequired] : []),
+    e.passwordRequired,
+    e.countryRequired,
+    e.termsRequired,
+  ];
+}
+
 /** Exactly `expected` of the register messages are shown in `scope`. */
 async function expectOnlyMessages(scope: Locator, t: Texts, expected: string[]): Promise<void> {
   for (const message of expected) await expect(scope.getByText(message)).toBeVisible();
@@ -57,14 +71,7 @@ for (const lang of langs) {
       const panel = await openRegisterTab(page, lang);
       await panel.getByRole("button", { name: t.submitRegister }).click();
 
-      await expectOnlyMessages(panel, t, [
-        e.firstNameRequired,
-        e.lastNameRequired,
-        e.emailRequired,
-        e.passwordRequired,
-        e.countryRequired,
-        e.termsRequired,
-      ]);
+      await expectOnlyMessages(panel, t, emptyFormMessages(t, false));
       // Each message is tied to its field, and the first wrong field gets the focus.
       await expect(panel.getByLabel(t.firstName)).toBeFocused();
       await expect(panel.getByLabel(t.firstName)).toHaveAccessibleDescription(e.firstNameRequired);
@@ -131,15 +138,7 @@ for (const lang of langs) {
 
       // Every error shows at once, the shop name's included.
       await panel.getByRole("button", { name: t.submitRegister }).click();
-      await expectOnlyMessages(panel, t, [
-        e.firstNameRequired,
-        e.lastNameRequired,
-        e.emailRequired,
-        e.storeNameRequired,
-        e.passwordRequired,
-        e.countryRequired,
-        e.termsRequired,
-      ]);
+      await expectOnlyMessages(panel, t, emptyFormMessages(t, true));
 
       await fillValidRegisterForm(panel, t);
       await panel.getByRole("button", { name: t.submitRegister }).click();
@@ -209,15 +208,7 @@ for (const lang of langs) {
       const panel = page.getByRole("tabpanel");
       await panel.getByRole("button", { name: t.submitRegister }).click();
       await expect(page).toHaveURL(`/${lang}/auth/seller`);
-      await expectOnlyMessages(panel, t, [
-        e.firstNameRequired,
-        e.lastNameRequired,
-        e.emailRequired,
-        e.storeNameRequired,
-        e.passwordRequired,
-        e.countryRequired,
-        e.termsRequired,
-      ]);
+      await expectOnlyMessages(panel, t, emptyFormMessages(t, true));
 
       await panel.getByLabel(t.firstName).fill("A".repeat(10_000));
       await panel.getByLabel(t.lastName, { exact: true }).fill("Martin");
