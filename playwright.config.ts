@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { serverNodeArgs } from "./server/node-args.js";
 import { BASE_URL, DATA_DIR, PORT } from "./tests/e2e/support/env";
 
 /**
@@ -42,7 +43,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf "${DATA_DIR}" && node server/index.js`,
+    command: `rm -rf "${DATA_DIR}" && node ${serverNodeArgs.join(" ")} server/index.js`,
     url: `${BASE_URL}/fr`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,10 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth.server";
 import { env, type Env } from "./config/env.server";
+import { createEventBus, type EventBus } from "./events/event-bus.server";
 import { openDatabase, type Database } from "./db/client.server";
+import { seedDemoContent } from "./demo/demo-content.server";
+import { demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
+import { startWorker, type Worker } from "./jobs/job-queue.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
+import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
+import { createLocalStorage, type FileStorage } from "./storage/file-storage.server";
 
 export interface Services {
   env: Env;
@@ -14,6 +20,11 @@ export interface Services {
   engine: "pglite" | "postgres";
   auth: Auth;
   mailer: Mailer;
+  storage: FileStorage;
+  /** Domain events (catalogue changes, …), pushed to open pages. */
+  events: EventBus;
+  /** The in-process job worker, or null when MEDIA_WORKER=false (jobs wait for another process). */
+  worker: Worker | null;
   close(): Promise<void>;
 }
 
@@ -39,6 +50,7 @@ async function start(): Promise<Services> {
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
   const auth = createAuth({ db: handle.db, env: config, secret: resolveSecret(config), mailer });
+  const storage = createLocalStorage(config.dataDir);
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
   log.info(
@@ -50,7 +62,33 @@ async function start(): Promise<Services> {
     },
     "services ready",
   );
-  return { env: config, db: handle.db, engine: handle.engine, auth, mailer, close: handle.close };
+  const worker = config.MEDIA_WORKER
+    ? startWorker({
+        db: handle.db,
+        log,
+        // On PGlite this process is the only one: jobs left running by a previous run resume now.
+        recoverRunning: handle.engine === "pglite",
+        handlers: { [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }) },
+      })
+    : null;
+  if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
+    await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
+    worker?.wake();
+  }
+  return {
+    env: config,
+    db: handle.db,
+    engine: handle.engine,
+    auth,
+    mailer,
+    storage,
+    events: createEventBus(),
+    worker,
+    async close() {
+      await worker?.stop();
+      await handle.close();
+    },
+  };
 }
 
 let booting: Promise<Services> | undefined;

@@ -10,7 +10,14 @@ async function handle(request: Request): Promise<Response> {
   return handleUploadRequest(await services(), request);
 }
 
+/**
+ * HEAD answers a client resuming an upload. GET would hand the original back (tus's optional
+ * download): originals leave only through signed links, so it is refused.
+ */
 export function loader({ request }: Route.LoaderArgs) {
+  if (request.method === "GET") {
+    return new Response(null, { status: 405, headers: { Allow: "HEAD, PATCH, DELETE, OPTIONS" } });
+  }
   return handle(request);
 }
 

@@ -1,29 +1,201 @@
+import { BarChart3, FileUp, FolderOpen, LayoutDashboard, Store, Wallet } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { toast } from "sonner";
 import { DashboardFrame } from "~/components/dashboard-frame";
+import { FormAlert } from "~/components/auth/field";
+import { AnalyticsPanel } from "~/components/seller/analytics-panel";
+import { ContentPanel } from "~/components/seller/content-panel";
+import { LinkTabs } from "~/components/seller/link-tabs";
+import { OverviewPanel } from "~/components/seller/overview-panel";
+import { PaymentsPanel } from "~/components/seller/payments-panel";
+import { UploadPanel } from "~/components/seller/upload-panel";
+import { localePath, useLocale } from "~/components/use-locale";
+import { services } from "~/modules/app.server";
+import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { getT } from "~/modules/i18n/i18n";
+import { localeFromUrl } from "~/modules/i18n/locale";
+import {
+  commissionRateBps,
+  listSellerSubmissions,
+  sellerStats,
+  submissionsPerMonth,
+} from "~/modules/studio/seller-content.server";
+import { StudioError } from "~/modules/studio/studio-error";
+import { deleteSubmission } from "~/modules/studio/submission-edit.server";
+import {
+  lastMonths,
+  recentSubmissionsShown,
+  submissionCard,
+} from "~/modules/studio/submission-view";
 import type { Route } from "./+types/seller-dashboard";
+
+const tabs = ["overview", "content", "analytics", "payments", "upload"] as const;
+type Tab = (typeof tabs)[number];
+
+function tabOf(url: URL): Tab {
+  const requested = url.searchParams.get("tab");
+  return (tabs as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "overview";
+}
+
+const guardMessages = { message: "sellerOnly", visitorMessage: "unauthorized" } as const;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "sellerDashboard");
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = await requireAccess(context, "seller", {
-    message: "sellerOnly",
-    visitorMessage: "unauthorized",
-  });
-  return { name: viewer.displayName };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAccess(context, "seller", guardMessages);
+  const url = new URL(request.url);
+  const locale = localeFromUrl(url);
+  const tab = tabOf(url);
+  const { db } = await services();
+  const base = { tab, name: viewer.displayName };
+  switch (tab) {
+    case "overview":
+    case "content":
+    case "analytics": {
+      const [stats, rows, perMonth] = await Promise.all([
+        sellerStats(db, viewer.id),
+        listSellerSubmissions(db, viewer.id),
+        tab === "analytics" ? submissionsPerMonth(db, viewer.id) : Promise.resolve([]),
+      ]);
+      const cards = rows.map((row) => submissionCard(row, locale));
+      const months = lastMonths(new Date()).map((month) => {
+        const found = perMonth.find((row) => row.month === month);
+        return { month, submitted: found?.submitted ?? 0, approved: found?.approved ?? 0 };
+      });
+      return {
+        ...base,
+        stats,
+        submissions: tab === "overview" ? cards.slice(0, recentSubmissionsShown) : cards,
+        months,
+        commissionBps: null,
+      };
+    }
+    case "payments":
+      return {
+        ...base,
+        stats: null,
+        submissions: [],
+        months: [],
+        commissionBps: await commissionRateBps(db),
+      };
+    case "upload":
+      return { ...base, stats: null, submissions: [], months: [], commissionBps: null };
+  }
 }
 
-export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
+/** Deletes one of the seller's submissions (intent=delete); an admin may delete any. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAccess(context, "seller", guardMessages);
+  const locale = localeFromUrl(new URL(request.url));
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return data({ error: "notFound" as const }, 400);
+  const app = await services();
+  try {
+    const { title, hidden } = await deleteSubmission(
+      app,
+      viewer,
+      String(form.get("submissionId") ?? ""),
+    );
+    const headers = new Headers();
+    await setFlash(headers, {
+      kind: "success",
+      key: hidden ? "sellerDashboard.toast.hidden" : "sellerDashboard.toast.deleted",
+      params: { title: title.trim() || getT(locale)("sellerDashboard.untitled") },
+    });
+    return redirect(`/${locale}/seller-dashboard?tab=content`, { headers });
+  } catch (error) {
+    if (error instanceof StudioError && error.code === "notFound")
+      return data({ error: error.code }, 404);
+    throw error;
+  }
+}
+
+/**
+ * A refused deletion means the list was stale (deleted elsewhere): reload it, as the spec's
+ * deletion errors do, although React Router skips reloading after an error status by default.
+ */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 404 || defaultShouldRevalidate;
+}
+
+export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const { tab } = loaderData;
+  const base = localePath(locale, "/seller-dashboard");
+  const icon = "h-4 w-4";
+
+  useEffect(() => {
+    if (actionData?.error) toast.error(t(`sellerDashboard.errors.${actionData.error}`));
+  }, [actionData, t]);
+
   return (
     <DashboardFrame
       title={t("dashboards.sellerTitle")}
       intro={t("dashboards.sellerIntro", { name: loaderData.name })}
     >
-      <p className="card mt-8 p-6 text-muted">{t("dashboards.comingSoon")}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={localePath(locale, "/file-upload")} className="btn-primary">
+          <FileUp className={icon} aria-hidden="true" />
+          {t("sellerDashboard.uploadCta")}
+        </Link>
+        <Link to={localePath(locale, "/portfolio")} className="btn-secondary">
+          <Store className={icon} aria-hidden="true" />
+          {t("sellerDashboard.portfolioLink")}
+        </Link>
+      </div>
+      <div className="mt-8">
+        <LinkTabs
+          label={t("sellerDashboard.tabsLabel")}
+          current={tab}
+          tabs={[
+            { id: "overview", Icon: LayoutDashboard },
+            { id: "content", Icon: FolderOpen },
+            { id: "analytics", Icon: BarChart3 },
+            { id: "payments", Icon: Wallet },
+            { id: "upload", Icon: FileUp },
+          ].map(({ id, Icon }) => ({
+            id: id as Tab,
+            label: t(`sellerDashboard.tabs.${id as Tab}`),
+            to: id === "overview" ? base : `${base}?tab=${id}`,
+            icon: <Icon className={icon} aria-hidden="true" />,
+          }))}
+        />
+      </div>
+      <div className="mt-6">
+        {actionData?.error ? (
+          <div className="mb-6">
+            <FormAlert
+              title={t("sellerDashboard.toast.deleteError")}
+              message={t(`sellerDashboard.errors.${actionData.error}`)}
+            />
+          </div>
+        ) : null}
+        {tab === "overview" && loaderData.stats ? (
+          <OverviewPanel stats={loaderData.stats} recent={loaderData.submissions} />
+        ) : null}
+        {tab === "content" ? <ContentPanel submissions={loaderData.submissions} /> : null}
+        {tab === "analytics" && loaderData.stats ? (
+          <AnalyticsPanel
+            stats={loaderData.stats}
+            months={loaderData.months}
+            submissions={loaderData.submissions}
+          />
+        ) : null}
+        {tab === "payments" ? (
+          <PaymentsPanel commissionBps={loaderData.commissionBps ?? 1500} />
+        ) : null}
+        {tab === "upload" ? <UploadPanel /> : null}
+      </div>
     </DashboardFrame>
   );
 }

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, expectToast, open, password, tabTo, uniqueEmail } from "./support/app";
-import { texts } from "./support/texts";
+import { expectFileStatus, htmlFile, pickFiles, pngFile } from "./support/files";
+import { texts, uploadMessages } from "./support/texts";
 
 const pages = ["/fr", "/en", "/fr/auth", "/en/auth", "/fr/auth/seller", "/fr/nowhere"];
 
@@ -41,6 +42,40 @@ for (const colorScheme of ["light", "dark"] as const) {
       await dialog.getByRole("tab", { name: texts.fr.registerTab }).click();
       await dialog.getByRole("button", { name: texts.fr.submitRegister }).click();
       await expect(dialog.getByText(texts.fr.errors.termsRequired)).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("the upload step with complete, refused and interrupted files has no serious violation", async ({
+      page,
+    }, testInfo) => {
+      const t = texts.fr.upload;
+      await createAccount(page.request, { seller: true });
+      // An upload left unfinished: 400 of its 1000 bytes reached the server.
+      const tus = { "Tus-Resumable": "1.0.0" };
+      const created = await page.request.post("/api/uploads", {
+        headers: {
+          ...tus,
+          "Upload-Length": "1000",
+          "Upload-Metadata": `filename ${Buffer.from("unfinished.wav").toString("base64")}`,
+        },
+      });
+      expect(created.status()).toBe(201);
+      await page.request.patch(created.headers()["location"]!, {
+        headers: {
+          ...tus,
+          "Upload-Offset": "0",
+          "Content-Type": "application/offset+octet-stream",
+        },
+        data: Buffer.alloc(400, 1),
+      });
+
+      await open(page, "/fr/file-upload");
+      const dir = testInfo.outputPath();
+      await pickFiles(page, t.dropZone, [await pngFile(dir, "a.png"), htmlFile(dir, "photo.jpg")]);
+      const list = page.getByRole("region", { name: t.listTitle });
+      await expectFileStatus(list, "a.png", t.completed);
+      await expectFileStatus(list, "photo.jpg", uploadMessages.typeNotSupported("text/html"));
+      await expectFileStatus(list, "unfinished.wav", t.interrupted);
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

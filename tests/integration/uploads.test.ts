@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "~/modules/db/schema";
 import { signedInAs } from "../support/accounts";
-import { pngBytes } from "../support/files";
+import { pdfBytes, pngBytes } from "../support/files";
 import { testApp, type CookieJar, type TestApp } from "../support/test-app";
 
 const tus = { "Tus-Resumable": "1.0.0" };
@@ -18,29 +18,53 @@ beforeAll(async () => {
   creator = (await signedInAs(app, "creator")).jar;
 });
 
-function metadata(fileName: string): string {
-  return `filename ${Buffer.from(fileName).toString("base64")}`;
+function metadata(fileName: string, purpose?: string): string {
+  const pairs = [`filename ${Buffer.from(fileName).toString("base64")}`];
+  if (purpose) pairs.push(`purpose ${Buffer.from(purpose).toString("base64")}`);
+  return pairs.join(",");
 }
 
-async function create(jar: CookieJar | undefined, length: number, fileName = "photo.png") {
+async function create(
+  jar: CookieJar | undefined,
+  length: number,
+  fileName = "photo.png",
+  purpose?: string,
+) {
   return app.fetch("/api/uploads", {
     method: "POST",
-    headers: { ...tus, "Upload-Length": String(length), "Upload-Metadata": metadata(fileName) },
+    headers: {
+      ...tus,
+      "Upload-Length": String(length),
+      "Upload-Metadata": metadata(fileName, purpose),
+    },
     cookies: jar,
   });
 }
 
-function patch(jar: CookieJar, location: string, offset: number, bytes: Buffer) {
+function patch(
+  jar: CookieJar,
+  location: string,
+  offset: number,
+  bytes: Buffer,
+  extraHeaders: Record<string, string> = {},
+) {
   return app.fetch(location, {
     method: "PATCH",
     headers: {
       ...tus,
       "Upload-Offset": String(offset),
       "Content-Type": "application/offset+octet-stream",
+      ...extraHeaders,
     },
     body: new Uint8Array(bytes),
     cookies: jar,
   });
+}
+
+function checksum(algorithm: string, bytes: Buffer): Record<string, string> {
+  return {
+    "Upload-Checksum": `${algorithm} ${createHash(algorithm).update(bytes).digest("base64")}`,
+  };
 }
 
 async function rowOf(location: string) {
@@ -114,6 +138,9 @@ describe("resumable uploads (tus)", () => {
     const response = await create(creator, 1000 * 1024 * 1024 + 1, "huge.mp4");
     expect(response.status).toBe(413);
     expect((await errorBody(response)).message).toBe("File exceeds 1000MB limit");
+    const far = await create(creator, 5 * 1024 * 1024 * 1024, "huge.mp4");
+    expect(far.status).toBe(413);
+    expect((await errorBody(far)).message).toBe("File exceeds 1000MB limit");
   });
 
   it("keeps only the base name of a file named with a path", async () => {
@@ -175,5 +202,69 @@ describe("resumable uploads (tus)", () => {
     const response = await create(seller.jar, 10);
     expect(response.status).toBe(400);
     expect((await errorBody(response)).message).toBe("Maximum 100 files allowed");
+  });
+
+  it("honours the checksum extension: a corrupted chunk is refused and not appended", async () => {
+    const options = await app.fetch("/api/uploads", { method: "OPTIONS", headers: tus });
+    expect(options.headers.get("tus-extension")).toContain("checksum");
+    expect(options.headers.get("tus-checksum-algorithm")).toContain("sha1");
+
+    const source = pngBytes(40, 30);
+    const location = (await create(creator, source.length)).headers.get("location")!;
+    const half = Math.floor(source.length / 2);
+    const first = source.subarray(0, half);
+    const corrupted = Buffer.from(first);
+    corrupted[10] = corrupted[10]! ^ 0xff;
+    const mismatch = await patch(creator, location, 0, corrupted, checksum("sha1", first));
+    expect(mismatch.status).toBe(460);
+    const probe = await app.fetch(location, { method: "HEAD", headers: tus, cookies: creator });
+    expect(probe.headers.get("upload-offset")).toBe("0");
+
+    const unknown = await patch(creator, location, 0, first, { "Upload-Checksum": "crc32 AAAA" });
+    expect(unknown.status).toBe(400);
+
+    expect((await patch(creator, location, 0, first, checksum("sha1", first))).status).toBe(204);
+    const rest = source.subarray(half);
+    expect((await patch(creator, location, half, rest, checksum("sha256", rest))).status).toBe(204);
+    expect((await rowOf(location))?.status).toBe("complete");
+  });
+
+  it("refuses a checksummed chunk from anyone but the uploader before reading it", async () => {
+    const location = (await create(creator, 16)).headers.get("location")!;
+    const other = (await signedInAs(app, "creator")).jar;
+    const bytes = pngBytes(2, 2).subarray(0, 16);
+    expect((await patch(other, location, 0, bytes, checksum("sha1", bytes))).status).toBe(404);
+  });
+
+  describe("ebook covers", () => {
+    it("refuses a cover over 2 MB before any byte is sent, with the spec's message", async () => {
+      const response = await create(creator, 2 * 1024 * 1024 + 1, "cover.jpg", "cover");
+      expect(response.status).toBe(413);
+      expect((await errorBody(response)).message).toBe(
+        "L'image de couverture ne peut pas dépasser 2MB",
+      );
+    });
+
+    it("refuses a cover that is not an image, judged on its bytes", async () => {
+      const pdf = pdfBytes("Pas une image");
+      const location = (await create(creator, pdf.length, "cover.png", "cover")).headers.get(
+        "location",
+      )!;
+      const finished = await patch(creator, location, 0, pdf);
+      expect(finished.status).toBe(415);
+      expect((await errorBody(finished)).message).toBe(
+        "Veuillez sélectionner une image pour la couverture",
+      );
+      expect((await rowOf(location))?.status).toBe("rejected");
+    });
+
+    it("keeps a cover as a cover, outside the 100 files of the studio", async () => {
+      const cover = pngBytes(30, 45);
+      const location = (await create(creator, cover.length, "cover.png", "cover")).headers.get(
+        "location",
+      )!;
+      expect((await patch(creator, location, 0, cover)).status).toBe(204);
+      expect(await rowOf(location)).toMatchObject({ status: "complete", purpose: "cover" });
+    });
   });
 });

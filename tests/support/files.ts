@@ -1,3 +1,4 @@
+import { demoPdf } from "~/modules/demo/demo-media.server";
 import { deflateSync, crc32 } from "node:zlib";
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -27,4 +28,9 @@ export function pngBytes(
     chunk("IDAT", pixels),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/** A valid one-page PDF (the demo seed's own generator). */
+export function pdfBytes(text = "Vitrine"): Buffer {
+  return demoPdf(text, []);
 }

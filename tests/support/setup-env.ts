@@ -12,6 +12,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vitrine-test-"));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= "silent";
 process.env.BASE_URL = "http://localhost:3000";
+// Each file's app starts empty of demo content: tests make the files they need.
+process.env.DEMO_CONTENT = "false";
 
 const serverUrl = process.env.DATABASE_URL;
 let databaseName: string | undefined;

@@ -47,5 +47,21 @@ describe("message catalogs", () => {
     expect(fr.guard.accessDenied).toBe("Accès refusé");
     expect(fr.notFound.title).toBe("Oops! Page not found");
     expect(fr.testAccounts.copied).toBe("Copié !");
+    expect(fr.ai.warnings.fallback).toBe("IA indisponible, métadonnées de base générées");
+    expect(fr.ai.errors.generic).toBe("Erreur IA: {{message}}");
+    expect(fr.ai.errors.batch).toBe("Erreur lors de la génération en lot");
+    expect(fr.fileUpload.toasts.needFile).toBe(
+      "Veuillez uploader au moins un fichier avant de continuer",
+    );
+  });
+
+  it("keep the spec's English upload messages word for word in both languages", () => {
+    for (const catalog of [fr, en]) {
+      expect(catalog.fileUpload.toasts.success).toBe("Successfully processed {{n}} file(s)");
+      expect(catalog.fileUpload.toasts.uploadFailed).toBe("Upload failed: {{message}}");
+      expect(catalog.fileUpload.toasts.failedCount).toBe("Failed to process {{n}} file(s)");
+      expect(catalog.uploads.errors.fileTooLarge).toBe("File exceeds 1000MB limit");
+      expect(catalog.uploads.errors.tooManyFiles).toBe("Maximum 100 files allowed");
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "~/modules/config/env.server";
+import { paymentProviderInfo } from "~/modules/payments/provider-info";
 
 describe("configuration", () => {
   it("runs with nothing set, on embedded defaults", () => {
@@ -11,6 +12,17 @@ describe("configuration", () => {
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.dataDir.endsWith("/data")).toBe(true);
     expect(env.baseUrl).toBe("http://localhost:3000");
+    expect(env.AI_API_URL).toBeUndefined();
+    expect(env.AI_API_KEY).toBeUndefined();
+    expect(env.AI_MODEL).toBe("gpt-4o-mini");
+  });
+
+  it("chooses the payment provider from the keys: test provider, Stripe test or live", () => {
+    expect(paymentProviderInfo(parseEnv({}))).toEqual({ provider: "test", mode: "test" });
+    const stripe = (key: string) =>
+      paymentProviderInfo(parseEnv({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: "whsec_x" }));
+    expect(stripe("sk_test_abc")).toEqual({ provider: "stripe", mode: "test" });
+    expect(stripe("sk_live_abc")).toEqual({ provider: "stripe", mode: "live" });
   });
 
   it("treats empty values as unset", () => {
@@ -25,7 +37,11 @@ describe("configuration", () => {
     [{ APP_MODE: "production" }, "BETTER_AUTH_SECRET"],
     [{ GOOGLE_CLIENT_ID: "id" }, "GOOGLE_CLIENT_SECRET"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ STRIPE_SECRET_KEY: "pk_test_123" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ AI_API_URL: "api.openai.com" }, "AI_API_URL"],
+    [{ AI_API_URL: "ftp://api.example.com" }, "AI_API_URL"],
   ])("refuses %o, naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));

@@ -41,7 +41,9 @@ export function AccountMenu({
   if (!viewer) return <AuthDialog locale={locale} googleEnabled={googleEnabled} />;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="btn-ghost px-2.5" aria-label={t("header.accountMenu")}>
+      {/* The name, when shown, is part of the button's accessible name (WCAG 2.5.3). */}
+      <DropdownMenu.Trigger className="btn-ghost px-2.5">
+        <span className="sr-only">{t("header.accountMenu")}</span>
         <CircleUser className="h-5 w-5" aria-hidden="true" />
         <span className="hidden max-w-32 truncate lg:inline">{viewer.displayName}</span>
       </DropdownMenu.Trigger>

@@ -4,6 +4,7 @@ import type { AccessRule } from "./roles";
 export const protectedPaths: Record<string, AccessRule> = {
   "/dashboard": "signedIn",
   "/seller-dashboard": "seller",
+  "/portfolio": "seller",
   "/buyer-dashboard": "buyer",
   "/admin": "admin",
   "/create-test-accounts": "admin",

@@ -37,10 +37,24 @@ export const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     TRUST_PROXY: booleanString.default(false),
+    MEDIA_WORKER: booleanString.default(true),
+    DEMO_CONTENT: booleanString.default(true),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
     RATE_LIMIT_SIGN_IN_MAX: positiveInt.default(3),
     RATE_LIMIT_SIGN_UP_MAX: positiveInt.default(5),
     RATE_LIMIT_PASSWORD_RESET_MAX: positiveInt.default(3),
+    AI_API_URL: z
+      .string()
+      .url()
+      .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+      .optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_…, sk_live_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must start with whsec_").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === "production" && !env.BETTER_AUTH_SECRET) {
@@ -48,6 +62,13 @@ export const envSchema = z
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "is required when APP_MODE=production",
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required with STRIPE_SECRET_KEY (webhooks confirm payments)",
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

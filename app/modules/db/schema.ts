@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -202,9 +203,93 @@ export const attemptWindows = pgTable("attempt_windows", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
 
-export const uploadStatusEnum = pgEnum("upload_status", ["uploading", "complete", "rejected"]);
+export const submissionStatusEnum = pgEnum("submission_status", [
+  "draft",
+  "pending",
+  "approved",
+  "rejected",
+]);
 
-/** A file a seller sends with the tus protocol; its bytes live in the storage adapter. */
+/**
+ * A product a seller offers (the spec's content_submissions): its files are uploads attached to
+ * it. Only approved submissions are public; a sold submission that is deleted is only hidden.
+ */
+export const contentSubmissions = pgTable(
+  "content_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    description: text("description").notNull().default(""),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    kind: contentKindEnum("kind").notNull(),
+    /** Integer cents; null or 0 is free. */
+    priceCents: integer("price_cents"),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: submissionStatusEnum("status").notNull().default("draft"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    approvedBy: text("approved_by").references(() => user.id, { onDelete: "set null" }),
+    /** A coded reason (see moderation) and the admin's optional free text. */
+    rejectionCode: text("rejection_code"),
+    rejectionReason: text("rejection_reason"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("content_submissions_creator_idx").on(table.creatorId, table.createdAt),
+    index("content_submissions_status_idx").on(table.status, table.createdAt),
+    check("content_submissions_price_positive", sql`${table.priceCents} >= 0`),
+  ],
+);
+
+export const uploadStatusEnum = pgEnum("upload_status", ["uploading", "complete", "rejected"]);
+export const uploadPurposeEnum = pgEnum("upload_purpose", ["original", "cover"]);
+export const mediaStatusEnum = pgEnum("media_status", [
+  "none",
+  "queued",
+  "processing",
+  "ready",
+  "failed",
+]);
+
+/** Storage keys of the files derived from an original (never the original itself). */
+export type MediaDerivatives = {
+  thumbnail?: string;
+  preview?: string;
+  poster?: string;
+  clip?: string;
+  audio?: string;
+};
+
+/** What was read from a file: every field optional, as each kind has its own. */
+export type MediaMetadata = {
+  format?: string;
+  width?: number;
+  height?: number;
+  durationSeconds?: number;
+  pages?: number;
+  codec?: string;
+  bitrate?: number;
+  sampleRate?: number;
+  channels?: number;
+  waveform?: number[];
+  dominantColors?: string[];
+  embeddedTitle?: string;
+  embeddedKeywords?: string[];
+  watermarked?: boolean;
+};
+
+/**
+ * A file a seller sends with the tus protocol (the spec's content_files once attached to a
+ * submission). The id is server-made and is also the storage key of the private original.
+ */
 export const uploads = pgTable(
   "uploads",
   {
@@ -217,12 +302,238 @@ export const uploads = pgTable(
     fileName: text("file_name").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
     status: uploadStatusEnum("status").notNull().default("uploading"),
+    purpose: uploadPurposeEnum("purpose").notNull().default("original"),
     /** The MIME type detected from the file's bytes once complete. */
     detectedMime: text("detected_mime"),
     rejectionReason: text("rejection_reason"),
     sha256: text("sha256"),
+    submissionId: uuid("submission_id").references(() => contentSubmissions.id, {
+      onDelete: "cascade",
+    }),
+    /** Order of the file within its submission. */
+    position: integer("position").notNull().default(0),
+    processingStatus: mediaStatusEnum("processing_status").notNull().default("none"),
+    /** A catalog key under media.errors, or a short technical message. */
+    processingError: text("processing_error"),
+    metadata: jsonb("metadata").$type<MediaMetadata>().notNull().default({}),
+    derivatives: jsonb("derivatives").$type<MediaDerivatives>().notNull().default({}),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (table) => [index("uploads_owner_status_idx").on(table.ownerId, table.status)],
+  (table) => [
+    index("uploads_owner_status_idx").on(table.ownerId, table.status),
+    index("uploads_submission_idx").on(table.submissionId),
+  ],
+);
+
+export const jobStatusEnum = pgEnum("job_status", ["queued", "running", "done", "failed"]);
+
+/**
+ * Background jobs kept in the database, so they survive a restart: a worker claims one at a time
+ * (FOR UPDATE SKIP LOCKED), renews its lease while it runs, and retries with a growing delay.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: jobStatusEnum("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(3),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [index("jobs_status_run_after_idx").on(table.status, table.runAfter)],
+);
+
+// ---------------------------------------------------------------------------
+// Commerce: the licence catalogue, orders, the spec's transactions (one per sold line) and the
+// buyers' entitlements. Amounts are integer euro cents everywhere.
+// ---------------------------------------------------------------------------
+
+export const licenceIds = ["standard", "extended", "exclusive"] as const;
+export type LicenceId = (typeof licenceIds)[number];
+
+/**
+ * The licence catalogue (DECISIONS.md), editable by admins: the surcharge added to an item's
+ * price and the texts shown on the product page, the licences page, the cart and receipts.
+ */
+export const licences = pgTable(
+  "licences",
+  {
+    id: text("id").$type<LicenceId>().primaryKey(),
+    position: integer("position").notNull(),
+    surchargeCents: integer("surcharge_cents").notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    descriptionFr: text("description_fr").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("licences_surcharge_positive", sql`${table.surchargeCents} >= 0`)],
+);
+
+export const orderStatusEnum = pgEnum("order_status", [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "refunded",
+]);
+
+/**
+ * A buyer's order: its lines are transactions. Totals are computed by the server from the
+ * database when the order is made and never change; the amount charged is `totalCents`.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: text("buyer_id").references(() => user.id, { onDelete: "set null" }),
+    status: orderStatusEnum("status").notNull().default("pending"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    /** Which payment provider handles it: "test", "stripe", or "free" (nothing to pay). */
+    provider: text("provider").notNull(),
+    /** The provider's checkout session id, once the payment page exists. */
+    providerSessionId: text("provider_session_id"),
+    /** The provider's payment id (Stripe PaymentIntent), once paid. */
+    providerPaymentId: text("provider_payment_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("orders_provider_session_idx").on(table.provider, table.providerSessionId),
+    index("orders_buyer_idx").on(table.buyerId, table.createdAt),
+    check("orders_amounts_positive", sql`${table.subtotalCents} >= 0 and ${table.vatCents} >= 0`),
+    check("orders_total", sql`${table.totalCents} = ${table.subtotalCents} + ${table.vatCents}`),
+  ],
+);
+
+export const transactionStatusEnum = pgEnum("transaction_status", [
+  "pending",
+  "succeeded",
+  "failed",
+  "canceled",
+  "refunded",
+]);
+
+/**
+ * One sold line (the spec's transactions): a submission with a licence, from one seller to one
+ * buyer. Title and amounts are kept as they were at the sale, so the record outlives deletions.
+ * `amountCents` is the line price before VAT; commission and seller share split it exactly.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id").references(() => user.id, { onDelete: "set null" }),
+    sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
+    submissionId: uuid("submission_id").references(() => contentSubmissions.id, {
+      onDelete: "set null",
+    }),
+    licenceId: text("licence_id").$type<LicenceId>().notNull(),
+    title: text("title").notNull(),
+    itemPriceCents: integer("item_price_cents").notNull(),
+    licenceCents: integer("licence_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    /** The commission rate applied, in basis points, read from the settings at the sale. */
+    commissionBps: integer("commission_bps").notNull(),
+    commissionCents: integer("commission_cents").notNull(),
+    sellerShareCents: integer("seller_share_cents").notNull(),
+    status: transactionStatusEnum("status").notNull().default("pending"),
+    providerPaymentId: text("provider_payment_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("transactions_order_idx").on(table.orderId),
+    index("transactions_seller_idx").on(table.sellerId, table.createdAt),
+    index("transactions_buyer_idx").on(table.buyerId, table.createdAt),
+    index("transactions_submission_idx").on(table.submissionId),
+    index("transactions_status_idx").on(table.status, table.createdAt),
+    check(
+      "transactions_split",
+      sql`${table.amountCents} = ${table.commissionCents} + ${table.sellerShareCents}`,
+    ),
+    check("transactions_amount_positive", sql`${table.amountCents} >= 0`),
+  ],
+);
+
+export const entitlementSourceEnum = pgEnum("entitlement_source", [
+  "purchase",
+  "free",
+  "credits",
+  "subscription",
+]);
+
+/**
+ * A buyer's right to download a submission under a licence (the spec's downloads-as-purchases),
+ * with its licence certificate number. At most one per transaction; revoked by a refund.
+ */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contentSubmissions.id, { onDelete: "cascade" }),
+    licenceId: text("licence_id").$type<LicenceId>().notNull(),
+    source: entitlementSourceEnum("source").notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id, {
+      onDelete: "set null",
+    }),
+    certificateNumber: text("certificate_number").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Why downloads are suspended (an open dispute), if they are. */
+    suspendedReason: text("suspended_reason"),
+  },
+  (table) => [
+    uniqueIndex("entitlements_transaction_idx").on(table.transactionId),
+    uniqueIndex("entitlements_certificate_idx").on(table.certificateNumber),
+    index("entitlements_buyer_idx").on(table.buyerId, table.createdAt),
+    index("entitlements_submission_idx").on(table.submissionId),
+  ],
+);
+
+/**
+ * Every payment event received (Stripe webhooks, the test provider's signed events), once per
+ * provider event id: a delivery seen before is acknowledged without being handled again. The
+ * admin's payment-provider tab reads webhook health from here.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    /** Why handling failed, if it did (the provider will deliver it again). */
+    error: text("error"),
+  },
+  (table) => [
+    uniqueIndex("payment_events_provider_event_idx").on(table.provider, table.eventId),
+    index("payment_events_received_idx").on(table.receivedAt),
+  ],
 );

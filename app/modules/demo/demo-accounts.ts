@@ -39,3 +39,6 @@ export const demoAccounts: DemoAccount[] = [
     country: "fr",
   },
 ];
+
+/** The demo seller, who receives the demo content. */
+export const demoCreatorEmail = "createur@vitrine.test";

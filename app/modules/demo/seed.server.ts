@@ -1,16 +1,21 @@
 import { createAccount } from "../accounts/accounts.server";
 import type { Services } from "../app.server";
-import { categories, platformSettings } from "../db/schema";
+import { categories, licences, platformSettings } from "../db/schema";
+import { defaultLicences } from "../pricing/licences.server";
 import { defaultCategories } from "./categories";
 import { demoAccounts } from "./demo-accounts";
 
-/** What every install needs: the categories and the settings row. Safe on every start. */
+/** What every install needs: categories, licences and the settings row. Safe on every start. */
 export async function seedBase(services: Pick<Services, "db">): Promise<void> {
   await services.db
     .insert(categories)
     .values([...defaultCategories])
     .onConflictDoNothing();
   await services.db.insert(platformSettings).values({ id: 1 }).onConflictDoNothing();
+  await services.db
+    .insert(licences)
+    .values([...defaultLicences])
+    .onConflictDoNothing();
 }
 
 /** Creates the demo accounts that are missing; reports each one. */

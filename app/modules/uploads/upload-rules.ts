@@ -1,16 +1,30 @@
 /** Limits of the upload step (part 2 §5), enforced by the server and announced by the page. */
 export const maxUploadBytes = 1000 * 1024 * 1024;
+/** An ebook cover (part 2 §5): an image of 2 MB at most. */
+export const maxCoverBytes = 2 * 1024 * 1024;
 export const maxUploadFiles = 100;
 
 /** Stable codes of upload refusals; the page maps them to catalog messages. */
-export type UploadErrorCode =
-  | "notAuthenticated"
-  | "forbidden"
-  | "notFound"
-  | "fileTooLarge"
-  | "lengthRequired"
-  | "tooManyFiles"
-  | "typeNotSupported";
+export const uploadErrorCodes = [
+  "notAuthenticated",
+  "forbidden",
+  "notFound",
+  "fileTooLarge",
+  "lengthRequired",
+  "tooManyFiles",
+  "typeNotSupported",
+  "coverTooLarge",
+  "coverNotImage",
+] as const;
+
+export type UploadErrorCode = (typeof uploadErrorCodes)[number];
+
+export function isUploadErrorCode(value: unknown): value is UploadErrorCode {
+  return typeof value === "string" && (uploadErrorCodes as readonly string[]).includes(value);
+}
+
+/** What the file picker offers first; the server still judges every file by its bytes. */
+export const uploadAccept = "image/*,video/*,audio/*,application/pdf,model/*,.eps,.ai,.glb";
 
 const allowedExact = new Set([
   "image/jpeg",
@@ -35,6 +49,18 @@ const allowedExact = new Set([
   "application/eps",
   "application/postscript",
 ]);
+
+/** What an upload is for: a file to sell, or an ebook's cover (part 2 §5). */
+export type UploadPurpose = "original" | "cover";
+
+export function uploadPurposeOf(value: string | null | undefined): UploadPurpose {
+  return value === "cover" ? "cover" : "original";
+}
+
+/** A cover is shown to buyers as a picture: a raster image, judged on its bytes. */
+export function isCoverMime(mime: string): boolean {
+  return mime.startsWith("image/") && mime !== "image/svg+xml" && allowedExact.has(mime);
+}
 
 /** The types part 2 §5 allows, judged on the type detected from the bytes. */
 export function isAllowedMime(mime: string): boolean {

@@ -1,0 +1,180 @@
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney, formatMonth, formatNumber, formatPercent } from "~/modules/i18n/i18n";
+import type { MonthCount, SellerStatsView, SubmissionCard } from "~/modules/studio/submission-view";
+import { useHydrated } from "../use-hydrated";
+import { StatCard } from "./stat-card";
+import { StatusBadge } from "./status-badge";
+import { useSellerFormat } from "./use-seller-format";
+
+const SubmissionsChart = lazy(() => import("./submissions-chart"));
+
+const chartHeight = "h-64";
+
+/**
+ * The analytics tab: approval rate, sales per content (none until the commerce issue records
+ * sales, and said so) and a chart over time with a table for assistive technology.
+ */
+export function AnalyticsPanel({
+  stats,
+  months,
+  submissions,
+}: {
+  stats: SellerStatsView;
+  months: MonthCount[];
+  submissions: SubmissionCard[];
+}) {
+  const { t } = useTranslation();
+  const format = useSellerFormat();
+  const { locale } = format;
+  const hydrated = useHydrated();
+  const submitted = stats.pending + stats.approved + stats.rejected;
+  const anySent = months.some((month) => month.submitted > 0);
+  return (
+    <div className="space-y-8">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <StatCard
+          className="col-span-2 lg:col-span-1"
+          label={t("sellerDashboard.analytics.approvalTitle")}
+          value={
+            stats.approvalRate === null
+              ? t("sellerDashboard.stats.none")
+              : formatPercent(locale, stats.approvalRate)
+          }
+          hint={
+            stats.approvalRate === null
+              ? t("sellerDashboard.analytics.approvalNone")
+              : t("sellerDashboard.analytics.approvalDetail", {
+                  approved: formatNumber(locale, stats.approved),
+                  submitted: formatNumber(locale, submitted),
+                })
+          }
+        />
+        <StatCard
+          label={t("sellerDashboard.analytics.totalRevenue")}
+          value={formatMoney(locale, 0)}
+          hint={t("sellerDashboard.analytics.noSales")}
+        />
+        <StatCard
+          label={t("sellerDashboard.analytics.totalDownloads")}
+          value={formatNumber(locale, 0)}
+          hint={t("sellerDashboard.analytics.noSales")}
+        />
+      </dl>
+
+      <section aria-labelledby="chart-title" className="card p-4 sm:p-6">
+        <h2 id="chart-title" className="text-lg font-semibold">
+          {t("sellerDashboard.analytics.chartTitle")}
+        </h2>
+        <p className="text-sm text-muted">{t("sellerDashboard.analytics.chartCaption")}</p>
+        {anySent ? (
+          <>
+            <div className={`mt-4 ${chartHeight}`} aria-hidden="true">
+              {hydrated ? (
+                <Suspense fallback={null}>
+                  <SubmissionsChart
+                    points={months.map((month) => ({
+                      label: formatMonth(locale, month.month),
+                      submitted: month.submitted,
+                      approved: month.approved,
+                    }))}
+                    names={{
+                      submitted: t("sellerDashboard.analytics.submitted"),
+                      approved: t("sellerDashboard.analytics.approved"),
+                    }}
+                  />
+                </Suspense>
+              ) : null}
+            </div>
+            {/* A table ignores the 1 px box of sr-only: its wrapper takes the class. */}
+            <div className="sr-only">
+              <table>
+                <caption>
+                  {t("sellerDashboard.analytics.chartTitle")} (
+                  {t("sellerDashboard.analytics.chartCaption")})
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("sellerDashboard.analytics.month")}</th>
+                    <th scope="col">{t("sellerDashboard.analytics.submitted")}</th>
+                    <th scope="col">{t("sellerDashboard.analytics.approved")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {months.map((month) => (
+                    <tr key={month.month}>
+                      <th scope="row">{formatMonth(locale, month.month, "long")}</th>
+                      <td>{formatNumber(locale, month.submitted)}</td>
+                      <td>{formatNumber(locale, month.approved)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : (
+          <p className="mt-4 text-muted">{t("sellerDashboard.analytics.chartEmpty")}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="sales-title" className="card p-4 sm:p-6">
+        <h2 id="sales-title" className="text-lg font-semibold">
+          {t("sellerDashboard.analytics.salesTitle")}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t("sellerDashboard.analytics.salesNote")}</p>
+        {submissions.length === 0 ? (
+          <p className="mt-4 text-muted">{t("sellerDashboard.analytics.empty")}</p>
+        ) : (
+          <div
+            className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+            role="region"
+            aria-labelledby="sales-title"
+            // Scrolls sideways on a phone: focusable so that a keyboard can scroll it too (axe's
+            // scrollable-region-focusable), which this lint rule does not know about.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <thead className="border-b border-border text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t("sellerDashboard.analytics.title")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t("sellerDashboard.analytics.status")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    {t("sellerDashboard.analytics.price")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    {t("sellerDashboard.analytics.downloads")}
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    {t("sellerDashboard.analytics.revenue")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {submissions.map((submission) => (
+                  <tr key={submission.id}>
+                    <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium">
+                      {format.title(submission.title)}
+                    </th>
+                    <td className="py-2 pr-3">
+                      <StatusBadge status={submission.status} />
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">
+                      {format.price(submission.priceCents)}
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(locale, 0)}</td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(locale, 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

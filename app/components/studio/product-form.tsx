@@ -1,0 +1,203 @@
+import { useTranslation } from "react-i18next";
+import type { FetcherWithComponents } from "react-router";
+import type { ContentKind } from "~/modules/studio/content-kind";
+import type { StudioErrorCode } from "~/modules/studio/product-form";
+import type { ProductFormValues, StudioFileView } from "~/modules/studio/studio-view";
+import { CoverPicker } from "./cover-picker";
+import { FileInfo } from "./file-info";
+import { MediaPreviewDialog } from "./media-preview-dialog";
+import { TagInput } from "./tag-input";
+
+export interface CategoryOption {
+  id: string;
+  kind: ContentKind;
+  name: string;
+}
+
+interface ProductFormProps {
+  file: StudioFileView;
+  values: ProductFormValues;
+  onChange: (values: ProductFormValues) => void;
+  categories: CategoryOption[];
+  fetcher: FetcherWithComponents<unknown>;
+  error: StudioErrorCode | null;
+  onCoverError: (message: string) => void;
+  /** Called before sending; returns false to stop (the form's own checks failed). */
+  onBeforeSubmit: (intent: "draft" | "publish") => boolean;
+  aiSlot?: React.ReactNode;
+}
+
+/** The product form for one studio file; PDFs get the ebook form with its cover (part 2 §2). */
+export function ProductForm({
+  file,
+  values,
+  onChange,
+  categories,
+  fetcher,
+  error,
+  onCoverError,
+  onBeforeSubmit,
+  aiSlot,
+}: ProductFormProps) {
+  const { t } = useTranslation();
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+    onChange({ ...values, [key]: value });
+  const busy = fetcher.state !== "idle";
+  const prefix = `product-${file.id}`;
+  const isEbook = values.kind === "ebook";
+  const errorText = error ? t(`studio.errors.${error}`) : null;
+  const titleError = error === "titleRequired" || error === "titleTooLong" ? errorText : null;
+  const priceError = error === "priceInvalid" ? errorText : null;
+
+  return (
+    <fetcher.Form
+      method="post"
+      className="space-y-5"
+      aria-labelledby={`${prefix}-heading`}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        const intent = submitter?.value === "publish" ? "publish" : "draft";
+        if (!onBeforeSubmit(intent)) event.preventDefault();
+      }}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id={`${prefix}-heading`} className="break-all text-lg font-semibold">
+          {isEbook ? t("studio.ebookForm") : file.fileName}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {aiSlot}
+          <MediaPreviewDialog file={file} />
+        </div>
+      </div>
+      {isEbook ? <p className="-mt-3 break-all text-sm text-muted">{file.fileName}</p> : null}
+      <input type="hidden" name="uploadId" value={file.id} />
+      <input type="hidden" name="coverUploadId" value={values.coverUploadId} />
+
+      <div>
+        <label htmlFor={`${prefix}-title`} className="field-label">
+          {t("studio.fields.title")}
+        </label>
+        <input
+          id={`${prefix}-title`}
+          name="title"
+          className="field-input"
+          maxLength={120}
+          value={values.title}
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={titleError ? `${prefix}-title-error` : undefined}
+          onChange={(event) => set("title", event.target.value)}
+        />
+        {titleError ? (
+          <p id={`${prefix}-title-error`} className="field-error">
+            {titleError}
+          </p>
+        ) : null}
+      </div>
+
+      <div>
+        <label htmlFor={`${prefix}-description`} className="field-label">
+          {t("studio.fields.description")}
+        </label>
+        <textarea
+          id={`${prefix}-description`}
+          name="description"
+          rows={4}
+          maxLength={5000}
+          className="field-input"
+          value={values.description}
+          onChange={(event) => set("description", event.target.value)}
+        />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${prefix}-kind`} className="field-label">
+            {t("studio.fields.kind")}
+          </label>
+          <select
+            id={`${prefix}-kind`}
+            name="kind"
+            className="field-input"
+            value={values.kind}
+            onChange={(event) => set("kind", event.target.value as ContentKind)}
+          >
+            {file.allowedKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`studio.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${prefix}-category`} className="field-label">
+            {t("studio.fields.category")}
+          </label>
+          <select
+            id={`${prefix}-category`}
+            name="categoryId"
+            className="field-input"
+            value={values.categoryId}
+            onChange={(event) => set("categoryId", event.target.value)}
+          >
+            <option value="">{t("studio.fields.categoryNone")}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <TagInput id={`${prefix}-tags`} tags={values.tags} onChange={(tags) => set("tags", tags)} />
+
+      <div className="max-w-xs">
+        <label htmlFor={`${prefix}-price`} className="field-label">
+          {t("studio.fields.price")}
+        </label>
+        <input
+          id={`${prefix}-price`}
+          name="price"
+          inputMode="decimal"
+          className="field-input"
+          value={values.price}
+          aria-invalid={priceError ? true : undefined}
+          aria-describedby={`${prefix}-price-hint`}
+          onChange={(event) => set("price", event.target.value)}
+        />
+        <p
+          id={`${prefix}-price-hint`}
+          className={priceError ? "field-error" : "mt-1 text-xs text-muted"}
+        >
+          {priceError ?? t("studio.fields.priceHint")}
+        </p>
+      </div>
+
+      {isEbook ? (
+        <CoverPicker
+          key={file.id}
+          existingCoverId={file.cover?.id ?? null}
+          onUploaded={(id) => set("coverUploadId", id)}
+          onError={onCoverError}
+        />
+      ) : null}
+
+      <FileInfo file={file} />
+
+      {errorText && !titleError && !priceError ? (
+        <p role="alert" className="field-error">
+          {errorText}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap gap-3 border-t border-border pt-4">
+        <button type="submit" name="intent" value="draft" className="btn-secondary" disabled={busy}>
+          {t("studio.actions.saveDraft")}
+        </button>
+        <button type="submit" name="intent" value="publish" className="btn-primary" disabled={busy}>
+          {t("studio.actions.publish")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

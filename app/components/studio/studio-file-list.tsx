@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ProductFormValues, StudioFileView } from "~/modules/studio/studio-view";
+import { MediaThumbnail } from "./media-thumbnail";
+
+/** Files shown before the '+n' button (part 2 §9). */
+const shownAtFirst = 6;
+
+export function isReadyToPublish(values: ProductFormValues, file: StudioFileView): boolean {
+  const hasCover = Boolean(values.coverUploadId || file.cover);
+  return (
+    values.title.trim() !== "" &&
+    values.description.trim() !== "" &&
+    (values.kind !== "ebook" || hasCover) &&
+    file.processingStatus !== "failed"
+  );
+}
+
+/** The studio's files, left of the form: six, then '+n' to show the rest. */
+export function StudioFileList({
+  files,
+  forms,
+  selectedId,
+  onSelect,
+}: {
+  files: StudioFileView[];
+  forms: Record<string, ProductFormValues>;
+  selectedId: string;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const selectedIndex = files.findIndex((file) => file.id === selectedId);
+  const visible =
+    expanded || files.length <= shownAtFirst || selectedIndex >= shownAtFirst
+      ? files
+      : files.slice(0, shownAtFirst);
+  const hidden = files.length - visible.length;
+  return (
+    <nav aria-labelledby="studio-files-heading">
+      <h2 id="studio-files-heading" className="mb-3 font-semibold">
+        {t("studio.filesHeading")} ({files.length})
+      </h2>
+      <ul className="space-y-2">
+        {visible.map((file) => {
+          const values = forms[file.id] ?? file.values;
+          const state = isReadyToPublish(values, file)
+            ? "ready"
+            : file.savedAsDraft
+              ? "draft"
+              : "incomplete";
+          return (
+            <li key={file.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(file.id)}
+                aria-current={file.id === selectedId ? "true" : undefined}
+                className="flex w-full items-center gap-3 rounded-lg border border-border p-2 text-left hover:bg-surface-2 aria-[current=true]:border-accent aria-[current=true]:bg-accent-soft"
+              >
+                <MediaThumbnail
+                  uploadId={file.id}
+                  kind={file.mediaKind}
+                  available={file.variants.thumbnail}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium">
+                    {values.title.trim() || file.fileName}
+                  </span>
+                  <span className="block text-xs text-muted">
+                    {t(`studio.fileState.${state}`)} ·{" "}
+                    {t(`studio.processing.${file.processingStatus}`)}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hidden > 0 ? (
+        <button
+          type="button"
+          className="btn-ghost mt-2 w-full"
+          aria-label={t("studio.moreFilesLabel", { count: hidden })}
+          onClick={() => setExpanded(true)}
+        >
+          {t("studio.moreFiles", { count: hidden })}
+        </button>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,150 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import sharp from "sharp";
+
+const run = promisify(execFile);
+
+/** A landscape-like scene drawn as SVG: sky gradient, sun, hills; rendered at the given size. */
+function sceneSvg(
+  width: number,
+  height: number,
+  sky: [string, string],
+  ground: string,
+  sun: string,
+) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0" stop-color="${sky[0]}"/><stop offset="1" stop-color="${sky[1]}"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#s)"/>
+  <circle cx="${width * 0.68}" cy="${height * 0.42}" r="${height * 0.12}" fill="${sun}"/>
+  <path d="M0 ${height * 0.72} Q ${width * 0.25} ${height * 0.55} ${width * 0.5} ${height * 0.7} T ${width} ${height * 0.66} V ${height} H 0 Z" fill="${ground}"/>
+  <path d="M0 ${height * 0.85} Q ${width * 0.4} ${height * 0.74} ${width} ${height * 0.88} V ${height} H 0 Z" fill="${ground}" opacity="0.7"/>
+</svg>`;
+}
+
+export interface SceneColours {
+  sky: [string, string];
+  ground: string;
+  sun: string;
+}
+
+/** A generated photograph-like JPEG (demo content only). */
+export function sceneJpeg(width: number, height: number, colours: SceneColours): Promise<Buffer> {
+  const svg = sceneSvg(width, height, colours.sky, colours.ground, colours.sun);
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** A flat geometric illustration as SVG text (a vector, as sellers upload them). */
+export function geometricSvg(colours: string[]): string {
+  const shapes = colours
+    .map(
+      (colour, index) =>
+        `<rect x="${40 + index * 90}" y="${60 + (index % 2) * 80}" width="160" height="160" rx="24" fill="${colour}" opacity="0.85" transform="rotate(${index * 12} 300 200)"/>`,
+    )
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400" width="600" height="400"><rect width="600" height="400" fill="#fdf6ec"/>${shapes}</svg>`;
+}
+
+/** An illustration rendered to PNG. */
+export function illustrationPng(colours: string[]): Promise<Buffer> {
+  return sharp(Buffer.from(geometricSvg(colours)), { density: 144 })
+    .png()
+    .toBuffer();
+}
+
+/** A short H.264 clip drawn by ffmpeg (moving test pattern with a tone). */
+export async function demoVideo(target: string, seconds = 6): Promise<void> {
+  await run(
+    "ffmpeg",
+    [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc2=size=1280x720:rate=25:duration=${seconds}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=330:duration=${seconds}`,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "veryfast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+      // The target is a storage key without an extension: name the container.
+      "-f",
+      "mp4",
+      target,
+    ],
+    { timeout: 60_000 },
+  );
+}
+
+/** A short MP3 of a few chords (sine tones) drawn by ffmpeg. */
+export async function demoAudio(target: string, seconds = 20): Promise<void> {
+  await run(
+    "ffmpeg",
+    [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=262:duration=${seconds}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=330:duration=${seconds}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=392:duration=${seconds}`,
+      "-filter_complex",
+      "amix=inputs=3,volume=2,afade=t=in:d=1,afade=t=out:st=" + (seconds - 2) + ":d=2",
+      "-c:a",
+      "libmp3lame",
+      "-b:a",
+      "192k",
+      "-f",
+      "mp3",
+      target,
+    ],
+    { timeout: 60_000 },
+  );
+}
+
+/** A small valid PDF with a title page and a few text pages. */
+export function demoPdf(title: string, pages: string[]): Buffer {
+  const objects: string[] = ["<< /Type /Catalog /Pages 2 0 R >>", ""];
+  const pageIds: number[] = [];
+  const font = 3;
+  objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  for (const text of [title, ...pages]) {
+    const stream = `BT /F1 20 Tf 50 700 Td (${text.replace(/[()\\]/g, "")}) Tj ET`;
+    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+    const contentId = objects.length;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${contentId} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`,
+    );
+    pageIds.push(objects.length);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pageIds.length} >>`;
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body, "latin1"));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, "latin1");
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}

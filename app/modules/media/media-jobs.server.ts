@@ -1,0 +1,93 @@
+import fs from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "../db/client.server";
+import { uploads, type MediaDerivatives } from "../db/schema";
+import { PermanentJobError, type JobHandler } from "../jobs/job-queue.server";
+import type { DerivativeName, FileStorage } from "../storage/file-storage.server";
+import { MediaInputError, processMedia } from "./process-media.server";
+
+export const processMediaJobType = "media.process";
+
+interface MediaJobDependencies {
+  db: Database;
+  storage: FileStorage;
+  log: Logger;
+}
+
+function uploadIdOf(payload: Record<string, unknown>): string {
+  const id = payload.uploadId;
+  if (typeof id !== "string") throw new PermanentJobError("payload without uploadId", "badPayload");
+  return id;
+}
+
+/**
+ * Reads a finished upload's metadata and makes its thumbnail and previews. A bad file (corrupt,
+ * too many pixels, unsupported) fails at once and says why on the upload; anything else retries.
+ */
+export function mediaJobHandler({ db, storage, log }: MediaJobDependencies): JobHandler {
+  return {
+    async run(payload) {
+      const uploadId = uploadIdOf(payload);
+      const upload = await db.query.uploads.findFirst({ where: eq(uploads.id, uploadId) });
+      // Discarded while waiting: nothing left to do.
+      if (!upload || upload.status !== "complete") return;
+      await db
+        .update(uploads)
+        .set({ processingStatus: "processing", processingError: null })
+        .where(eq(uploads.id, uploadId));
+      const workDir = await storage.makeWorkDirectory(uploadId);
+      try {
+        const started = performance.now();
+        const result = await processMedia({
+          path: storage.originalPath(uploadId),
+          mime: upload.detectedMime ?? "application/octet-stream",
+          fileName: upload.fileName,
+          workDir,
+        }).catch((error: unknown) => {
+          if (error instanceof MediaInputError) {
+            throw new PermanentJobError(error.detail ?? error.message, error.code);
+          }
+          throw error;
+        });
+        const derivatives: MediaDerivatives = {};
+        for (const [name, file] of Object.entries(result.files)) {
+          if (!file) continue;
+          derivatives[name as DerivativeName] = await storage.saveDerivative(
+            uploadId,
+            name as DerivativeName,
+            file,
+          );
+        }
+        await db
+          .update(uploads)
+          .set({
+            processingStatus: "ready",
+            processingError: null,
+            metadata: result.metadata,
+            derivatives,
+          })
+          .where(eq(uploads.id, uploadId));
+        log.info(
+          { uploadId, kind: result.kind, ms: Math.round(performance.now() - started) },
+          "media processed",
+        );
+      } finally {
+        await fs.rm(workDir, { recursive: true, force: true });
+      }
+    },
+    async retrying(payload) {
+      await db
+        .update(uploads)
+        .set({ processingStatus: "queued" })
+        .where(eq(uploads.id, uploadIdOf(payload)));
+    },
+    async failed(payload, error) {
+      const code = error instanceof PermanentJobError ? error.code : "processingFailed";
+      await db
+        .update(uploads)
+        .set({ processingStatus: "failed", processingError: code })
+        .where(eq(uploads.id, uploadIdOf(payload)));
+    },
+  };
+}

@@ -1,0 +1,389 @@
+import { ArrowLeft, LayoutDashboard, Send, Sparkles } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  Link,
+  useFetcher,
+  useNavigate,
+  useRevalidator,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { toast } from "sonner";
+import { isReadyToPublish, StudioFileList } from "~/components/studio/studio-file-list";
+import { ProductForm } from "~/components/studio/product-form";
+import { localePath, useLocale } from "~/components/use-locale";
+import { useAiMetadata } from "~/components/studio/use-ai-metadata";
+import { services } from "~/modules/app.server";
+import { requireAccess } from "~/modules/http/guard.server";
+import { pageMeta } from "~/modules/http/meta";
+import { isLocale } from "~/modules/i18n/locale";
+import {
+  productFieldsFrom,
+  productFieldsSchema,
+  saveBlocker,
+  type StudioErrorCode,
+} from "~/modules/studio/product-form";
+import { studioPageData } from "~/modules/studio/studio-page.server";
+import type { ProductFormValues } from "~/modules/studio/studio-view";
+import { addTags } from "~/modules/studio/tags";
+import { StudioError } from "~/modules/studio/studio-error";
+import {
+  listStudioFiles,
+  publishReadyProducts,
+  saveStudioProduct,
+} from "~/modules/studio/submissions.server";
+import type { Route } from "./+types/product-management";
+
+/** Delay before the seller is taken to the dashboard once everything is published (part 2 §9). */
+const redirectDelayMs = 2000;
+
+const guard = { message: "sellerOnly", visitorMessage: "unauthorized" } as const;
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "productManagement");
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const viewer = await requireAccess(context, "seller", guard);
+  const locale = isLocale(params.lang) ? params.lang : "fr";
+  return studioPageData((await services()).db, viewer.id, locale);
+}
+
+type ActionResult =
+  | { ok: true; intent: "draft" | "publish"; uploadId: string; title: string; remaining: number }
+  | { ok: true; intent: "publishAll"; published: number; remaining: number }
+  | { ok: false; intent: string; uploadId?: string; error: StudioErrorCode };
+
+function firstIssue(issues: ReadonlyArray<{ message: string }>): StudioErrorCode {
+  return (issues[0]?.message ?? "titleRequired") as StudioErrorCode;
+}
+
+/** The bulk publish sends every form's values as JSON; each is checked like a single save. */
+function draftsFrom(raw: FormDataEntryValue | null) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(typeof raw === "string" ? raw : "[]");
+  } catch {
+    parsed = [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: unknown) => {
+    const item = entry as Partial<ProductFormValues> & { uploadId?: unknown };
+    const fields = productFieldsSchema.safeParse(item);
+    if (typeof item.uploadId !== "string" || !fields.success) return [];
+    const cover =
+      typeof item.coverUploadId === "string" && item.coverUploadId !== ""
+        ? item.coverUploadId
+        : undefined;
+    return [{ uploadId: item.uploadId, fields: fields.data, coverUploadId: cover }];
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAccess(context, "seller", guard);
+  const app = await services();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const fail = (error: StudioErrorCode, status: number, uploadId?: string) =>
+    data<ActionResult>({ ok: false, intent, uploadId, error }, { status });
+  const remaining = async () => (await listStudioFiles(app.db, viewer.id)).length;
+
+  try {
+    if (intent === "draft" || intent === "publish") {
+      const uploadId = String(form.get("uploadId") ?? "");
+      const fields = productFieldsFrom(form);
+      if (!fields.success) return fail(firstIssue(fields.error.issues), 400, uploadId);
+      const cover = String(form.get("coverUploadId") ?? "");
+      await saveStudioProduct(app, viewer, {
+        uploadId,
+        intent,
+        fields: fields.data,
+        coverUploadId: cover === "" ? undefined : cover,
+      });
+      return {
+        ok: true,
+        intent,
+        uploadId,
+        title: fields.data.title,
+        remaining: await remaining(),
+      } satisfies ActionResult;
+    }
+    if (intent === "publishAll") {
+      const { published } = await publishReadyProducts(
+        app,
+        viewer,
+        draftsFrom(form.get("products")),
+      );
+      return { ok: true, intent, published, remaining: await remaining() } satisfies ActionResult;
+    }
+  } catch (error) {
+    if (error instanceof StudioError)
+      return fail(error.code, error.status, String(form.get("uploadId") ?? ""));
+    throw error;
+  }
+  throw data(null, { status: 400 });
+}
+
+/** Once nothing is left in the studio the page leaves on its own; don't reload it meanwhile. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as ActionResult | undefined;
+  if (result?.ok && result.remaining === 0) return false;
+  return defaultShouldRevalidate;
+}
+
+/** The answer that ends the page: everything published, the dashboard comes next. */
+function finishedAll(result: ActionResult | undefined): boolean {
+  return Boolean(result?.ok && (result.intent === "publishAll" || result.remaining === 0));
+}
+
+export default function ProductManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const saver = useFetcher<ActionResult>();
+  const bulk = useFetcher<ActionResult>();
+  const leaving = finishedAll(saver.data) || finishedAll(bulk.data);
+  const files = leaving ? [] : loaderData.files;
+  // Without JavaScript, the page comes back from a post showing the file that was posted.
+  const posted = actionData as ActionResult | undefined;
+  const postedId = posted && "uploadId" in posted ? posted.uploadId : undefined;
+  const [selectedId, setSelectedId] = useState(postedId ?? files[0]?.id ?? "");
+  const [forms, setForms] = useState<Record<string, ProductFormValues>>({});
+  // Errors found by the form's own checks, before anything is sent.
+  const [localErrors, setLocalErrors] = useState<Record<string, StudioErrorCode | null>>({});
+  const selected = files.find((file) => file.id === selectedId) ?? files[0];
+  const valuesOf = (id: string) =>
+    forms[id] ?? loaderData.files.find((file) => file.id === id)!.values;
+  const ai = useAiMetadata(locale, (id, proposal) =>
+    setForms((current) => {
+      const before = current[id] ?? loaderData.files.find((file) => file.id === id)!.values;
+      return {
+        ...current,
+        [id]: {
+          ...before,
+          title: proposal.title,
+          description: proposal.description,
+          tags: addTags(before.tags, proposal.tags.join(",")),
+        },
+      };
+    }),
+  );
+  // With the admin's "AI auto-generate" on, new files arrive with a proposal (once per visit).
+  const autoGenerated = useRef(false);
+  useEffect(() => {
+    if (!loaderData.aiAutoGenerate || autoGenerated.current) return;
+    autoGenerated.current = true;
+    const blank = loaderData.files.filter((file) => !file.savedAsDraft && file.values.title === "");
+    if (blank.length > 0) void ai.generateAll(blank.map((file) => file.id));
+  }, [ai, loaderData.aiAutoGenerate, loaderData.files]);
+  // The fetcher's answer, or the page's own when the form was posted without JavaScript.
+  const answer = saver.data ?? (actionData as ActionResult | undefined);
+  const serverError = answer && !answer.ok ? answer : null;
+  const errorFor = (id: string) =>
+    localErrors[id] ?? (serverError?.uploadId === id ? serverError.error : null);
+
+  // Previews are made in the background: look again while some are on their way.
+  const processing = files.some(
+    (file) => file.processingStatus === "queued" || file.processingStatus === "processing",
+  );
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [processing, revalidator]);
+
+  // Each answer is told once, as a toast (sonner dedupes by id).
+  useAnswerToasts(saver.data, saver.state);
+  useAnswerToasts(bulk.data, bulk.state);
+
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(
+      () => void navigate(localePath(locale, "/seller-dashboard")),
+      redirectDelayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [leaving, locale, navigate]);
+
+  function publishAll() {
+    const ready = files.filter((file) => isReadyToPublish(forms[file.id] ?? file.values, file));
+    if (ready.length === 0) {
+      toast.error(t("studio.errors.noneReady"));
+      return;
+    }
+    const products = ready.map((file) => ({
+      uploadId: file.id,
+      ...(forms[file.id] ?? file.values),
+    }));
+    void bulk.submit(
+      { intent: "publishAll", products: JSON.stringify(products) },
+      { method: "post" },
+    );
+  }
+
+  // A refusal that no visible form can show (another seller's file, the bulk publish).
+  const bulkAnswer = bulk.data ?? (actionData as ActionResult | undefined);
+  const pageError =
+    (serverError && !files.some((file) => file.id === serverError.uploadId)
+      ? serverError.error
+      : null) ??
+    (bulkAnswer && !bulkAnswer.ok && bulkAnswer.intent === "publishAll" ? bulkAnswer.error : null);
+  const pageAlert = pageError ? (
+    <p role="alert" className="container-page mt-6 field-error">
+      {t(`studio.errors.${pageError}`)}
+    </p>
+  ) : null;
+
+  if (!selected) {
+    return leaving ? (
+      <p role="status" className="container-page py-16 text-center text-lg">
+        {t("studio.toasts.redirecting")}
+      </p>
+    ) : (
+      <>
+        {pageAlert}
+        <NoFiles />
+      </>
+    );
+  }
+  const values = valuesOf(selected.id);
+
+  return (
+    <div className="container-page py-8">
+      <p className="text-sm font-medium text-accent">{t("studio.step")}</p>
+      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{t("studio.title")}</h1>
+      <p className="mt-2 max-w-3xl text-muted">{t("studio.intro")}</p>
+      {pageAlert}
+
+      <div className="mt-6 flex flex-wrap gap-2" role="toolbar" aria-label={t("studio.title")}>
+        <Link to={localePath(locale, "/file-upload")} className="btn-ghost">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {t("studio.actions.backToUpload")}
+        </Link>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={publishAll}
+          disabled={bulk.state !== "idle"}
+        >
+          <Send className="h-4 w-4" aria-hidden="true" />
+          {t("studio.actions.publishAll")}
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={ai.pending.size > 0}
+          onClick={() => void ai.generateAll(files.map((file) => file.id))}
+        >
+          <Sparkles className="h-4 w-4" aria-hidden="true" />
+          {ai.pending.size > 0 ? t("ai.status.generating") : t("ai.actions.generateAll")}
+        </button>
+        <Link to={localePath(locale, "/seller-dashboard")} className="btn-ghost">
+          <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+          {t("studio.actions.toDashboard")}
+        </Link>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <StudioFileList
+          files={files}
+          forms={forms}
+          selectedId={selected.id}
+          onSelect={setSelectedId}
+        />
+        <div className="card p-4 sm:p-6">
+          <ProductForm
+            key={selected.id}
+            file={selected}
+            values={values}
+            onChange={(next) => setForms((current) => ({ ...current, [selected.id]: next }))}
+            categories={loaderData.categories}
+            fetcher={saver}
+            error={errorFor(selected.id)}
+            onCoverError={(message) => toast.error(message)}
+            aiSlot={
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={ai.pending.has(selected.id)}
+                onClick={() => void ai.generateOne(selected.id, values.description)}
+              >
+                <Sparkles className="h-4 w-4" aria-hidden="true" />
+                {ai.pending.has(selected.id) ? t("ai.status.generating") : t("ai.actions.generate")}
+              </button>
+            }
+            onBeforeSubmit={(intent) => {
+              const blocker = saveBlocker(
+                {
+                  kind: values.kind,
+                  title: values.title.trim(),
+                  description: values.description.trim(),
+                },
+                intent,
+                Boolean(values.coverUploadId || selected.cover),
+              );
+              setLocalErrors((current) => ({ ...current, [selected.id]: blocker }));
+              if (blocker) toast.error(t(`studio.errors.${blocker}`));
+              return blocker === null;
+            }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Toasts for a fetcher's answer, once per answer. */
+function useAnswerToasts(result: ActionResult | undefined, state: string) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!result || state !== "idle") return;
+    if (!result.ok) {
+      const message = t(`studio.errors.${result.error}`);
+      if (result.intent === "publishAll")
+        toast.error(result.error === "noneReady" ? message : t("studio.toasts.bulkError"));
+      else if (result.intent === "publish")
+        toast.error(t("studio.toasts.publishError", { message }));
+      else toast.error(t("studio.toasts.saveError", { message }));
+      return;
+    }
+    if (result.intent === "publishAll")
+      toast.success(t("studio.toasts.publishedAll", { count: result.published }));
+    else if (result.intent === "publish") toast.success(t("studio.toasts.published"));
+    else toast.success(t("studio.toasts.draftSaved", { title: result.title }));
+    if (finishedAll(result)) toast.info(t("studio.toasts.redirecting"));
+  }, [result, state, t]);
+}
+
+/** Nothing uploaded yet: say so, then go to the upload step (part 2 §2). */
+function NoFiles() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(
+      () => void navigate(localePath(locale, "/file-upload")),
+      redirectDelayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [locale, navigate]);
+  return (
+    <div className="container-page py-16 text-center">
+      <p role="status" className="text-lg">
+        {t("studio.noFiles")}
+      </p>
+      <Link to={localePath(locale, "/file-upload")} className="btn-primary mt-6">
+        {t("studio.actions.backToUpload")}
+      </Link>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,0 +1,250 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Services } from "~/modules/app.server";
+import type { Role, Viewer } from "~/modules/auth/roles";
+import { categories, contentSubmissions, uploads, user } from "~/modules/db/schema";
+import type { ContentKind } from "~/modules/studio/content-kind";
+import { expect } from "vitest";
+import { pngBytes } from "./files";
+import type { CookieJar, TestApp } from "./test-app";
+
+type Deps = Pick<Services, "db" | "storage">;
+type SubmissionRow = typeof contentSubmissions.$inferSelect;
+type UploadRow = typeof uploads.$inferSelect;
+
+/** The domain's view of an account, found by e-mail (as requireAccess would give it). */
+export async function viewerByEmail(
+  { db }: Pick<Services, "db">,
+  email: string,
+  role: Role,
+): Promise<Viewer> {
+  const [row] = await db.select().from(user).where(eq(user.email, email));
+  if (!row) throw new Error(`no account ${email}`);
+  return { id: row.id, email, role, displayName: row.name, storeName: null };
+}
+
+export interface UploadOptions {
+  fileName?: string;
+  mime?: string;
+  bytes?: Buffer;
+  /** Also writes a thumbnail derivative, as the media worker would. */
+  withThumbnail?: boolean;
+  submissionId?: string | null;
+  position?: number;
+  purpose?: "original" | "cover";
+}
+
+/**
+ * A complete upload of `ownerId`: its row and its original on disk (a small PNG by default),
+ * not attached to any submission unless asked.
+ */
+export async function studioUpload(
+  { db, storage }: Deps,
+  ownerId: string,
+  options: UploadOptions = {},
+): Promise<UploadRow> {
+  const id = randomUUID();
+  const bytes = options.bytes ?? pngBytes(8, 6);
+  await fs.mkdir(storage.originalsDirectory, { recursive: true });
+  await fs.writeFile(storage.originalPath(id), bytes);
+  const derivatives: UploadRow["derivatives"] = {};
+  if (options.withThumbnail) {
+    const work = await storage.makeWorkDirectory("test-thumbnail");
+    const scratch = path.join(work, "thumbnail.jpg");
+    await fs.writeFile(scratch, pngBytes(4, 3));
+    derivatives.thumbnail = await storage.saveDerivative(id, "thumbnail", scratch);
+    await fs.rm(work, { recursive: true, force: true });
+  }
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      id,
+      ownerId,
+      fileName: options.fileName ?? `photo-${id.slice(0, 8)}.png`,
+      size: bytes.length,
+      status: "complete",
+      purpose: options.purpose ?? "original",
+      detectedMime: options.mime ?? "image/png",
+      submissionId: options.submissionId ?? null,
+      position: options.position ?? 0,
+      processingStatus: options.withThumbnail ? "ready" : "none",
+      derivatives,
+      completedAt: new Date(),
+    })
+    .returning();
+  return row!;
+}
+
+export interface SubmissionOptions {
+  status?: SubmissionRow["status"];
+  title?: string;
+  description?: string;
+  kind?: ContentKind;
+  priceCents?: number | null;
+  tags?: string[];
+  categorySlug?: string;
+  rejectionReason?: string | null;
+  createdAt?: Date;
+  submittedAt?: Date | null;
+  /** How many files (PNG uploads) it holds. */
+  files?: number;
+  withThumbnails?: boolean;
+}
+
+/**
+ * A submission of `creatorId` with its files, written as the studio would have left it: a
+ * unique title, and for anything but a draft a review date.
+ */
+export async function makeSubmission(
+  deps: Deps,
+  creatorId: string,
+  options: SubmissionOptions = {},
+): Promise<{ submission: SubmissionRow; files: UploadRow[] }> {
+  const { db } = deps;
+  const status = options.status ?? "draft";
+  const category = options.categorySlug
+    ? await db.query.categories.findFirst({ where: eq(categories.slug, options.categorySlug) })
+    : undefined;
+  const now = new Date();
+  const [submission] = await db
+    .insert(contentSubmissions)
+    .values({
+      creatorId,
+      title: options.title ?? `Contenu ${randomUUID().slice(0, 8)}`,
+      description: options.description ?? "Une description",
+      kind: options.kind ?? "photo",
+      priceCents: options.priceCents === undefined ? 1200 : options.priceCents,
+      tags: options.tags ?? [],
+      categoryId: category?.id ?? null,
+      status,
+      rejectionReason: options.rejectionReason ?? null,
+      submittedAt:
+        options.submittedAt !== undefined
+          ? options.submittedAt
+          : status === "draft"
+            ? null
+            : (options.createdAt ?? now),
+      approvedAt: status === "approved" ? now : null,
+      createdAt: options.createdAt ?? now,
+    })
+    .returning();
+  const files: UploadRow[] = [];
+  for (let index = 0; index < (options.files ?? 1); index++) {
+    files.push(
+      await studioUpload(deps, creatorId, {
+        submissionId: submission!.id,
+        position: index,
+        withThumbnail: options.withThumbnails,
+      }),
+    );
+  }
+  return { submission: submission!, files };
+}
+
+/** Whether an upload's original (or any of its derived files) is still on disk. */
+export async function filesOnDisk({ storage }: Deps, uploadId: string): Promise<string[]> {
+  const candidates = [
+    storage.originalPath(uploadId),
+    path.join(path.dirname(storage.originalsDirectory), "media", uploadId),
+  ];
+  const present: string[] = [];
+  for (const candidate of candidates) {
+    if (
+      await fs
+        .stat(candidate)
+        .then(() => true)
+        .catch(() => false)
+    )
+      present.push(candidate);
+  }
+  return present;
+}
+
+const tus = { "Tus-Resumable": "1.0.0" };
+
+function metadata(entries: Record<string, string>): string {
+  return Object.entries(entries)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
+}
+
+/** Uploads a whole file with the tus protocol, as the upload page does; returns its id. */
+export async function uploadFile(
+  app: TestApp,
+  jar: CookieJar,
+  bytes: Buffer,
+  fileName: string,
+  extra: Record<string, string> = {},
+): Promise<string> {
+  const created = await app.fetch("/api/uploads", {
+    method: "POST",
+    headers: {
+      ...tus,
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": metadata({ filename: fileName, ...extra }),
+    },
+    cookies: jar,
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const location = created.headers.get("location")!;
+  const patched = await app.fetch(location, {
+    method: "PATCH",
+    headers: { ...tus, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    body: new Uint8Array(bytes),
+    cookies: jar,
+  });
+  expect(patched.status, await patched.clone().text()).toBe(204);
+  return location.split("/").pop()!;
+}
+
+/** Waits until the media worker has nothing left to do. */
+export async function mediaProcessed(app: TestApp): Promise<void> {
+  await (await app.services()).worker!.drained();
+}
+
+/** Posts a form whose fields may repeat (tags), as a browser without JavaScript would. */
+export function postFields(
+  app: TestApp,
+  pathname: string,
+  fields: Array<[string, string]>,
+  jar: CookieJar,
+): Promise<Response> {
+  return app.fetch(pathname, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://localhost:3000",
+    },
+    cookies: jar,
+  });
+}
+
+/** The product form's fields for one studio file. */
+export function productFields(
+  uploadId: string,
+  intent: "draft" | "publish",
+  values: {
+    title?: string;
+    description?: string;
+    kind?: string;
+    categoryId?: string;
+    tags?: string[];
+    price?: string;
+    coverUploadId?: string;
+  },
+): Array<[string, string]> {
+  return [
+    ["intent", intent],
+    ["uploadId", uploadId],
+    ["title", values.title ?? ""],
+    ["description", values.description ?? ""],
+    ["kind", values.kind ?? "photo"],
+    ["categoryId", values.categoryId ?? ""],
+    ["price", values.price ?? ""],
+    ["coverUploadId", values.coverUploadId ?? ""],
+    ...(values.tags ?? []).map((tag): [string, string] => ["tags", tag]),
+  ];
+}
