@@ -4,18 +4,26 @@
 // both the app and a bare `http` server replaying those exact bytes with autocannon. The
 // baseline makes the numbers comparable across machines: the ratio app/baseline says how far
 // rendering is from "free", whatever the hardware. Run with `npm run bench` (builds first).
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { serverNodeArgs } from "../server/node-args.js";
+import {
+  createCleanup,
+  describeOutput,
+  findFreePort,
+  hasExited,
+  numberFromEnv,
+  root,
+  startApp,
+  stopApp,
+  waitUntilReady,
+  warnIfBusy,
+} from "./support/app-process.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsFile = path.join(root, "bench/results/ssr.json");
 
 const pages = [
@@ -25,25 +33,6 @@ const pages = [
   { name: "404", path: "/fr/nowhere", expectedStatus: 404 },
 ];
 
-// First boot runs initdb, migrations and seeding: a few seconds, much more on a slow CI box.
-const startupTimeoutMs = 90_000;
-const stopTimeoutMs = 5_000;
-// Lines of app output kept to explain a failure.
-const outputTailLines = 40;
-
-/** Reads a number from the environment, failing loudly on anything that is not one. */
-function numberFromEnv(name, fallback, { integer = false, min = 0 } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    throw new Error(
-      `${name}=${raw} is not valid: expected ${integer ? "an integer" : "a number"} >= ${min}`,
-    );
-  }
-  return value;
-}
-
 function readSettings() {
   return {
     durationSeconds: numberFromEnv("BENCH_DURATION", 8, { min: 0.1 }),
@@ -51,90 +40,6 @@ function readSettings() {
     // Lets V8 optimise the hot paths and fills the app's caches before measuring; 0 disables it.
     warmupSeconds: numberFromEnv("BENCH_WARMUP", 2),
   };
-}
-
-/** Asks the OS for a port nobody is listening on. */
-async function findFreePort() {
-  const probe = net.createServer();
-  probe.listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address();
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
-
-/** Starts `node server/index.js` on a fresh data directory; output is kept for error reports. */
-function startApp({ port, dataDir }) {
-  const child = spawn(process.execPath, ["server/index.js"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      // Loopback only: the bench must not expose a demo install on the network.
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // A developer's .env or shell may point elsewhere; the bench always measures the
-      // embedded demo install so runs stay comparable (an empty value counts as unset).
-      APP_MODE: "demo",
-      DATABASE_URL: "",
-      BASE_URL: "",
-    },
-  });
-  const output = { lines: [], total: 0 };
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding("utf8");
-    stream.on("data", (chunk) => {
-      for (const line of chunk.split("\n").filter(Boolean)) {
-        output.total += 1;
-        output.lines.push(line);
-        if (output.lines.length > outputTailLines) output.lines.shift();
-      }
-    });
-  }
-  return { child, output, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-function hasExited(child) {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-function describeOutput(app) {
-  return app.output.lines.length ? `\nLast app output:\n${app.output.lines.join("\n")}` : "";
-}
-
-/** Polls until the app answers any HTTP request, or fails if it dies or takes too long. */
-async function waitUntilReady(app, probePath) {
-  const deadline = Date.now() + startupTimeoutMs;
-  while (Date.now() < deadline) {
-    if (hasExited(app.child)) {
-      throw new Error(
-        `App exited during startup (code ${app.child.exitCode}).${describeOutput(app)}`,
-      );
-    }
-    try {
-      await fetch(app.baseUrl + probePath, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      // Not listening yet (or still booting): try again shortly.
-      await delay(100);
-    }
-  }
-  throw new Error(`App did not answer within ${startupTimeoutMs / 1000} s.${describeOutput(app)}`);
-}
-
-/** Stops the app gracefully, then forcefully if it hangs. */
-async function stopApp(child) {
-  if (hasExited(child)) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timedOut = await Promise.race([exited.then(() => false), delay(stopTimeoutMs, true)]);
-  if (timedOut) {
-    child.kill("SIGKILL");
-    await exited;
-  }
 }
 
 /**
@@ -350,60 +255,16 @@ async function writeResults(report) {
   await writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
 }
 
-/** Returns a cleanup that runs its steps once, whoever calls it first (normal end or a signal). */
-function createCleanup() {
-  const steps = [];
-  let done;
-  return {
-    add(step) {
-      steps.push(step);
-    },
-    run() {
-      done ??= (async () => {
-        // Last acquired, first released: the app must be dead before its data dir is removed.
-        for (const step of steps.reverse()) {
-          try {
-            await step();
-          } catch (error) {
-            console.error("Cleanup step failed:", error);
-          }
-        }
-      })();
-      return done;
-    },
-  };
-}
-
-/** Other work on the machine skews every number; say so up front rather than after a minute. */
-function warnIfBusy() {
-  const [load] = os.loadavg();
-  const cpus = os.cpus().length;
-  if (load > cpus / 2) {
-    console.warn(
-      `Warning: load average is ${load.toFixed(1)} on ${cpus} CPUs before starting; ` +
-        "other processes will skew the results.",
-    );
-  }
-  return load;
-}
-
 async function main() {
   const settings = readSettings();
   const loadAtStart = warnIfBusy();
   const cleanup = createCleanup();
-  // Ctrl-C or a CI cancel must not leave a server running or a data dir behind.
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.once(signal, () => {
-      console.error(`\n${signal} received, cleaning up`);
-      cleanup.run().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-    });
-  }
 
   try {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-bench-"));
     cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
 
-    const app = startApp({ port: await findFreePort(), dataDir });
+    const app = startApp({ port: await findFreePort(), dataDir, nodeArgs: serverNodeArgs });
     cleanup.add(() => stopApp(app.child));
     const bootStart = performance.now();
     await waitUntilReady(app, pages[0].path);

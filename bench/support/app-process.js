@@ -75,7 +75,7 @@ export function startApp({ port, dataDir, env = {}, nodeArgs = [] }) {
   return { child, output, baseUrl: `http://127.0.0.1:${port}` };
 }
 
-function hasExited(child) {
+export function hasExited(child) {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
