@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { serverNodeArgs } from "./server/node-args.js";
+import { serverEnv, serverNodeArgs } from "./server/node-args.js";
 import { BASE_URL, DATA_DIR, PORT } from "./tests/e2e/support/env";
 
 /**
@@ -52,6 +52,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      ...serverEnv,
       PORT: String(PORT),
       DATA_DIR,
       LOG_LEVEL: "warn",

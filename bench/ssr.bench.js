@@ -10,7 +10,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { serverNodeArgs } from "../server/node-args.js";
+import { serverEnv, serverNodeArgs } from "../server/node-args.js";
 import {
   createCleanup,
   describeOutput,
@@ -264,7 +264,12 @@ async function main() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-bench-"));
     cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
 
-    const app = startApp({ port: await findFreePort(), dataDir, nodeArgs: serverNodeArgs });
+    const app = startApp({
+      port: await findFreePort(),
+      dataDir,
+      nodeArgs: serverNodeArgs,
+      env: serverEnv,
+    });
     cleanup.add(() => stopApp(app.child));
     const bootStart = performance.now();
     await waitUntilReady(app, pages[0].path);

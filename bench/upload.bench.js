@@ -24,7 +24,7 @@ import {
   waitUntilReady,
   warnIfBusy,
 } from "./support/app-process.js";
-import { serverNodeArgs as defaultNodeArgs } from "../server/node-args.js";
+import { serverNodeArgs as defaultNodeArgs, serverEnv } from "../server/node-args.js";
 
 const resultsFile = path.join(root, "bench/results/upload.json");
 const mib = 1024 * 1024;
@@ -135,7 +135,12 @@ async function measureEngine({ engine, databaseUrl, source, sourceHash, settings
     dataDir,
     nodeArgs: serverNodeArgs,
     // Only the upload is measured: no demo files to process, no media job on the 1 GB file.
-    env: { DATABASE_URL: databaseUrl ?? "", DEMO_CONTENT: "false", MEDIA_WORKER: "false" },
+    env: {
+      ...serverEnv,
+      DATABASE_URL: databaseUrl ?? "",
+      DEMO_CONTENT: "false",
+      MEDIA_WORKER: "false",
+    },
   });
   try {
     await waitUntilReady(app);
@@ -234,6 +239,7 @@ async function main() {
           sizeBytes: settings.sizeBytes,
           chunkBytes: settings.chunkBytes,
           serverNodeArgs,
+          serverEnv,
           peakRssLimitBytes: peakRssLimit,
           copySeconds,
           runs: rows,
