@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { ScrollRegion } from "~/components/admin/scroll-region";
 import { Pager } from "~/components/admin/pager";
 import { useLocale } from "~/components/use-locale";
 import { pageFrom } from "~/modules/admin/pagination";
@@ -42,7 +43,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="card p-10 text-center text-muted">{t("admin.audit.empty")}</p>
       ) : (
-        <div className="card overflow-x-auto">
+        <ScrollRegion label={t("admin.audit.title")} className="card">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-surface-2 text-xs text-muted">
               <tr>
@@ -97,7 +98,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager page={page} pageCount={pageCount} />
     </AdminFrame>

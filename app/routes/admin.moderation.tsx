@@ -64,7 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       kind: "success",
       key: result.status === "approved" ? "admin.moderation.approved" : "admin.moderation.rejected",
     });
-    return redirect(url.pathname + url.search, { headers });
+    // Back to the same page of the list (the request's own URL may be the data endpoint's).
+    const page = pageFrom(url.searchParams.get("page"));
+    return redirect(`/${localeFromUrl(url)}/admin/moderation${page > 1 ? `?page=${page}` : ""}`, {
+      headers,
+    });
   } catch (error) {
     if (error instanceof AdminError) return data({ error: error.code }, error.status);
     throw error;

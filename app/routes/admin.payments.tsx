@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { ScrollRegion } from "~/components/admin/scroll-region";
 import { useLocale } from "~/components/use-locale";
 import { webhookHealth } from "~/modules/admin/records.server";
 import { services } from "~/modules/app.server";
@@ -75,7 +76,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         {health.recent.length > 0 ? (
-          <div className="card mt-4 overflow-x-auto">
+          <ScrollRegion label={t("admin.payments.recent")} className="card mt-4">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="px-3 pt-3 text-left font-semibold">
                 {t("admin.payments.recent")}
@@ -111,7 +112,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         ) : null}
         <h4 className="mt-6 font-semibold">{t("admin.payments.failures")}</h4>
         {health.failures.length === 0 ? (

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionError>({ form: "settings", error: "invalidSettings" }, 400);
       await updateSettings(db, viewer, parsed.data);
       await setFlash(headers, { kind: "success", key: "admin.settings.saved" });
-      return redirect(url.pathname, { headers });
+      return redirect(`/${locale}/admin/settings`, { headers });
     }
     if (form.get("intent") === "licence") {
       const parsed = licenceSchema.safeParse(fields);
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         key: "admin.settings.licenceSaved",
         params: { name: locale === "fr" ? parsed.data.nameFr : parsed.data.nameEn },
       });
-      return redirect(url.pathname, { headers });
+      return redirect(`/${locale}/admin/settings`, { headers });
     }
     return data<ActionError>({ form: "settings", error: "invalidSettings" }, 400);
   } catch (error) {

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { ScrollRegion } from "~/components/admin/scroll-region";
 import { Pager } from "~/components/admin/pager";
 import { TransactionStatus } from "~/components/admin/transaction-status";
 import { localePath, useLocale } from "~/components/use-locale";
@@ -131,7 +132,7 @@ export default function AdminTransactions({ loaderData }: Route.ComponentProps) 
       {rows.length === 0 ? (
         <p className="card mt-4 p-10 text-center text-muted">{t("admin.transactions.empty")}</p>
       ) : (
-        <div className="card mt-4 overflow-x-auto">
+        <ScrollRegion label={t("admin.transactions.title")} className="card mt-4">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="bg-surface-2 text-xs text-muted">
               <tr>
@@ -209,7 +210,7 @@ export default function AdminTransactions({ loaderData }: Route.ComponentProps) 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager page={page} pageCount={pageCount} />
     </AdminFrame>

@@ -1,3 +1,5 @@
+import { ScrollRegion } from "./scroll-region";
+
 /**
  * A small grouped bar chart in plain SVG, rendered on the server (no chart library): one group
  * per month, one bar per series. The SVG is decorative; the table under it carries the figures
@@ -92,7 +94,7 @@ export function BarChart({
       )}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-muted">{caption}</summary>
-        <div className="overflow-x-auto">
+        <ScrollRegion label={caption}>
           <table className="mt-2 w-full text-left text-xs">
             <thead>
               <tr>
@@ -121,7 +123,7 @@ export function BarChart({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );
