@@ -16,7 +16,8 @@ const eurosToCents = z
   .transform((value) => Math.round(Number(value.replace(",", ".")) * 100));
 
 const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.null(), z.undefined()])
+  .string()
+  .optional()
   .transform((value) => value === "on" || value === "true");
 
 /** The platform settings form (checkboxes send "on" when ticked, nothing otherwise). */

@@ -27,15 +27,21 @@ export const transactionFiltersSchema = z.object({
   to: day.optional().catch(undefined),
 });
 
-export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
+export interface TransactionFilters {
+  status?: (typeof transactionStatuses)[number];
+  q?: string;
+  from?: string;
+  to?: string;
+}
 
 export function transactionFiltersFrom(params: URLSearchParams): TransactionFilters {
-  return transactionFiltersSchema.parse({
+  const parsed: TransactionFilters = transactionFiltersSchema.parse({
     status: params.get("status") || undefined,
     q: params.get("q") ?? undefined,
     from: params.get("from") || undefined,
     to: params.get("to") || undefined,
   });
+  return parsed;
 }
 
 /** The same filters as a query string (for pager and export links). */
