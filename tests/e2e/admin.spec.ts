@@ -42,6 +42,9 @@ const words = {
       "E-mails envoyés (mode démo)",
     ],
     auditApprove: "Contenu approuvé",
+    save: "Enregistrer",
+    saved: "Paramètres enregistrés",
+    commission: "Taux de commission (%)",
     rejectedMail: (title: string) => `Votre contenu « ${title} » n'a pas été accepté`,
   },
   en: {
@@ -78,6 +81,9 @@ const words = {
       "Sent e-mails (demo mode)",
     ],
     auditApprove: "Content approved",
+    save: "Save",
+    saved: "Settings saved",
+    commission: "Commission rate (%)",
     rejectedMail: (title: string) => `Your item “${title}” was not accepted`,
   },
 };
@@ -197,6 +203,8 @@ for (const lang of langs) {
     });
 
     test("an admin goes through every section, on a phone too", async ({ page }) => {
+      // Seven pages, each with an axe analysis: slow on a loaded machine.
+      test.setTimeout(90_000);
       await signInByRequest(page.request, demo.admin);
       await page.setViewportSize({ width: 375, height: 800 });
       await open(page, `/${lang}/admin`);
@@ -214,6 +222,17 @@ for (const lang of langs) {
         );
         expect(overflow, section).toBeLessThanOrEqual(0);
       }
+    });
+
+    test("an admin saves the settings and is told so", async ({ page }) => {
+      await signInByRequest(page.request, demo.admin);
+      await open(page, `/${lang}/admin/settings`);
+      const commission = page.getByLabel(w.commission);
+      // Saved as they are: other browser tests run against the same settings.
+      const current = await commission.inputValue();
+      await page.getByRole("button", { name: w.save, exact: true }).click();
+      await expectToast(page, w.saved);
+      await expect(commission).toHaveValue(current);
     });
 
     for (const role of ["client", "creator"] as const) {
