@@ -28,7 +28,15 @@ export default [
     route("seller-dashboard/content/:submissionId", "routes/seller-content-edit.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
     route("buyer-dashboard", "routes/buyer-dashboard.tsx"),
+    // Administration (issue 4): one page per section; see app/components/admin/admin-sections.tsx.
     route("admin", "routes/admin.tsx"),
+    route("admin/moderation", "routes/admin.moderation.tsx"),
+    route("admin/transactions", "routes/admin.transactions.tsx"),
+    route("admin/transactions.csv", "routes/admin.transactions-csv.ts"),
+    route("admin/payments", "routes/admin.payments.tsx"),
+    route("admin/settings", "routes/admin.settings.tsx"),
+    route("admin/audit", "routes/admin.audit.tsx"),
+    route("admin/outbox", "routes/admin.outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -91,6 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       priceCents: submission.priceCents,
       status: submission.status,
       rejectionReason: submission.rejectionReason,
+      rejectionCode: submission.rejectionCode,
     },
     files: found.files.map(fileTile),
     cover: found.cover ? fileTile(found.cover) : null,
@@ -224,13 +225,21 @@ function useFieldError(actionData: ActionData | undefined) {
       : undefined;
 }
 
-function StatusNote({ status, reason }: { status: string; reason: string | null }) {
+function StatusNote({
+  status,
+  reason,
+  code,
+}: {
+  status: string;
+  reason: string | null;
+  code: string | null;
+}) {
   const { t } = useTranslation();
   if (status === "rejected") {
     return (
       <div className="rounded-xl border border-danger/40 bg-danger/10 p-4">
         <p className="font-semibold text-danger">{t("sellerDashboard.edit.rejectedTitle")}</p>
-        <RejectionReason reason={reason} />
+        <RejectionReason reason={reason} code={code} />
         <p className="mt-1 text-sm text-muted">{t("sellerDashboard.edit.rejectedHint")}</p>
       </div>
     );
@@ -338,7 +347,11 @@ export default function SellerContentEdit({ loaderData, actionData }: Route.Comp
       </div>
       <p className="mt-1 break-words text-muted">{format.title(submission.title)}</p>
       <div className="mt-4">
-        <StatusNote status={submission.status} reason={submission.rejectionReason} />
+        <StatusNote
+          status={submission.status}
+          reason={submission.rejectionReason}
+          code={submission.rejectionCode}
+        />
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">

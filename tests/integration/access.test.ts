@@ -42,6 +42,13 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/portfolio": ["creator", "admin"],
   "routes/buyer-dashboard": ["client", "admin"],
   "routes/admin": ["admin"],
+  "routes/admin.moderation": ["admin"],
+  "routes/admin.transactions": ["admin"],
+  "routes/admin.transactions-csv": ["admin"],
+  "routes/admin.payments": ["admin"],
+  "routes/admin.settings": ["admin"],
+  "routes/admin.audit": ["admin"],
+  "routes/admin.outbox": ["admin"],
   "routes/not-found": "public",
 };
 

@@ -1,6 +1,7 @@
 import { FolderOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isRejectionCode } from "~/modules/admin/rejection-reasons";
 import type { SubmissionCard } from "~/modules/studio/submission-view";
 import { localePath } from "../use-locale";
 import { FileTiles } from "./file-tiles";
@@ -8,13 +9,19 @@ import { StatusBadge } from "./status-badge";
 import { SubmissionMenu } from "./submission-menu";
 import { useSellerFormat } from "./use-seller-format";
 
-/** A rejected submission's reason, or a note that none was given (part 2 §4). */
-export function RejectionReason({ reason }: { reason: string | null }) {
+/**
+ * A rejected submission's reason (the admin's coded reason, translated, and any details), or a
+ * note that none was given (part 2 §4).
+ */
+export function RejectionReason({ reason, code }: { reason: string | null; code?: string | null }) {
   const { t } = useTranslation();
+  const text = [isRejectionCode(code) ? t(`admin.reasons.${code}`) : null, reason?.trim()]
+    .filter(Boolean)
+    .join(" — ");
   return (
     <p className="text-sm text-danger">
-      {reason?.trim()
-        ? t("sellerDashboard.content.rejectionReason", { reason })
+      {text
+        ? t("sellerDashboard.content.rejectionReason", { reason: text })
         : t("sellerDashboard.content.noReason")}
     </p>
   );
@@ -81,7 +88,10 @@ export function ContentPanel({ submissions }: { submissions: SubmissionCard[] })
                   </span>
                 </div>
                 {submission.status === "rejected" ? (
-                  <RejectionReason reason={submission.rejectionReason} />
+                  <RejectionReason
+                    reason={submission.rejectionReason}
+                    code={submission.rejectionCode}
+                  />
                 ) : null}
                 <FileTiles submission={submission} />
               </div>

@@ -31,6 +31,8 @@ export interface SubmissionCard {
   status: string;
   priceCents: number | null;
   rejectionReason: string | null;
+  /** The admin's coded reason (see admin/rejection-reasons), when rejected. */
+  rejectionCode: string | null;
   categoryName: string | null;
   createdAt: Date;
   /** The first files, at most `fileTilesShown`, and how many there are in all. */
@@ -69,6 +71,7 @@ interface SubmissionRow {
     status: string;
     priceCents: number | null;
     rejectionReason: string | null;
+    rejectionCode: string | null;
     createdAt: Date;
   };
   category: { nameFr: string; nameEn: string } | null;
@@ -92,6 +95,7 @@ export function submissionCard(row: SubmissionRow, locale: Locale): SubmissionCa
     status: submission.status,
     priceCents: submission.priceCents,
     rejectionReason: submission.rejectionReason,
+    rejectionCode: submission.rejectionCode,
     categoryName: row.category ? categoryName(row.category, locale) : null,
     createdAt: submission.createdAt,
     files: files.slice(0, fileTilesShown),
