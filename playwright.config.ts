@@ -66,6 +66,7 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_MAX: "30",
       RATE_LIMIT_SIGN_UP_MAX: "200",
       RATE_LIMIT_PASSWORD_RESET_MAX: "30",
+      RATE_LIMIT_CONTACT_MAX: "100",
     },
   },
 });

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import type { Locale } from "~/modules/i18n/locale";
 import { useRootData } from "~/components/use-root-data";
+import { CookieNotice } from "~/components/pages/cookie-notice";
 import { CategoryBar } from "./category-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -31,6 +32,7 @@ export function AppShell({ locale, children }: { locale: Locale; children: React
         {children}
       </main>
       <Footer locale={locale} />
+      {root && !root.cookieConsent ? <CookieNotice locale={locale} /> : null}
       <Toaster
         duration={5000}
         closeButton

@@ -1,4 +1,5 @@
 import type { Catalog } from "./catalog";
+import { pagesEn } from "./pages.en";
 
 export const en: Catalog = {
   meta: {
@@ -120,6 +121,11 @@ export const en: Catalog = {
     privacyPolicy: "Privacy policy",
     cookiePolicy: "Cookie policy",
     licenseAgreement: "Licence agreement",
+    enterprise: "Enterprise",
+    press: "Press",
+    partnerships: "Partnerships",
+    sales: "Contact sales",
+    feedback: "Give feedback",
     copyright: "© 2024–{{year}} Vitrine. All rights reserved.",
   },
   home: {
@@ -701,4 +707,5 @@ export const en: Catalog = {
     emptyAll: "You have no content yet.",
     dashboardLink: "Seller dashboard",
   },
+  pages: pagesEn,
 };

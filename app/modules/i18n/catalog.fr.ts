@@ -1,3 +1,4 @@
+import { pagesFr } from "./pages.fr";
 /** French catalog: the source of every key. Spec strings are kept word for word. */
 export const fr = {
   meta: {
@@ -119,6 +120,11 @@ export const fr = {
     privacyPolicy: "Politique de confidentialité",
     cookiePolicy: "Politique de cookies",
     licenseAgreement: "Contrat de licence",
+    enterprise: "Entreprises",
+    press: "Presse",
+    partnerships: "Partenariats",
+    sales: "Contacter les ventes",
+    feedback: "Donner votre avis",
     copyright: "© 2024–{{year}} Vitrine. Tous droits réservés.",
   },
   home: {
@@ -712,4 +718,5 @@ export const fr = {
     emptyAll: "Vous n'avez encore aucun contenu.",
     dashboardLink: "Tableau de bord vendeur",
   },
+  pages: pagesFr,
 };
