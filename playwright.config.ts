@@ -21,6 +21,23 @@ export default defineConfig({
     // Traces cost a fifth of the run time; ask for them with `--trace retain-on-failure`.
     trace: "off",
     screenshot: "only-on-failure",
+    // Every test starts with the cookie notice answered ("essential only"), so that it never
+    // covers what a test clicks; tests/e2e/public-pages.spec.ts clears it to test the notice.
+    storageState: {
+      cookies: [
+        {
+          name: "vitrine_cookie_consent",
+          value: "ImVzc2VudGlhbCI%3D",
+          domain: "localhost",
+          path: "/",
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: "Lax",
+        },
+      ],
+      origins: [],
+    },
   },
   projects: [
     {

@@ -15,6 +15,11 @@ export function meta(args: Route.MetaArgs) {
   return publicPageMeta(args, "support");
 }
 
+/** Keeps the action's Retry-After on a refused message. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return contactFormAction(request, context, "contact");
 }
