@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const statusForm = z.object({ id: z.uuid(), status: z.enum(statuses) });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "admin", { message: "adminOnly" });
   const parsed = statusForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(null, { status: 400 });
@@ -70,8 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
       : { kind: "error", key: "pages.inbox.notFound" },
   );
-  const url = new URL(request.url);
-  return redirect(url.pathname + url.search, { headers });
+  // Back to the tab the admin was on (the request's own URL is the data endpoint's).
+  const back = `/${params.lang}/admin/messages?status=${statusOf(new URL(request.url))}`;
+  return redirect(back, { headers });
 }
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {

@@ -192,6 +192,7 @@ describe("admin inbox", () => {
       { cookies: jars.admin },
     );
     expect(handled.status).toBe(302);
+    expect(handled.headers.get("location")).toBe("/fr/admin/messages?status=new");
     const [after] = await messagesFrom(email);
     expect(after?.status).toBe("handled");
     expect(after?.handledAt).not.toBeNull();
