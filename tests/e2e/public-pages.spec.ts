@@ -188,3 +188,15 @@ test.describe("cookie notice", () => {
     await expect(notice).toBeHidden();
   });
 });
+
+test.describe("axe, dark scheme", () => {
+  test.use({ colorScheme: "dark" });
+
+  for (const path of ["/fr/licenses", "/en/support", "/fr/contact", "/en/cookie-policy"]) {
+    test(`${path} has no serious or critical violation`, async ({ page }) => {
+      await open(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
