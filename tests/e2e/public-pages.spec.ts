@@ -200,3 +200,34 @@ test.describe("axe, dark scheme", () => {
     });
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("[fr] the contact form is checked by the server, then sent", async ({ page }) => {
+    const t = pageTexts.fr;
+    await page.goto("/fr/contact");
+    await page.getByRole("button", { name: t.submit }).click();
+    await expect(page.getByText(t.errors.firstName, { exact: true })).toBeVisible();
+    await expect(page.getByText(t.errors.subject, { exact: true })).toBeVisible();
+    const email = uniqueEmail("nojs");
+    await page.getByLabel(t.firstName, { exact: true }).fill("Jeanne");
+    await page.getByLabel(t.lastName, { exact: true }).fill("Martin");
+    await page.getByLabel(t.email, { exact: true }).fill(email);
+    await page.getByLabel(t.subject, { exact: true }).selectOption({ label: t.billing });
+    await page.getByLabel(t.message, { exact: true }).fill("Sans JavaScript");
+    await page.getByRole("button", { name: t.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.sent })).toBeVisible();
+    expect((await latestMailTo(email)).subject).toBe(t.ackSubject);
+  });
+
+  test("[en] the FAQ search works as a plain form", async ({ page }) => {
+    const t = pageTexts.en;
+    await page.goto("/en/support");
+    await page.getByRole("searchbox", { name: t.searchLabel }).fill("refund");
+    await page.getByRole("searchbox", { name: t.searchLabel }).press("Enter");
+    await expect(page).toHaveURL("/en/support?q=refund");
+    await expect(page.locator("#faq-list").getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByText(t.refundQuestion)).toBeVisible();
+  });
+});
