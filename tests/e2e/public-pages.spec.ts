@@ -1,6 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { expectToast, latestMailTo, open, signInByRequest, uniqueEmail } from "./support/app";
+import {
+  expectToast,
+  latestMailTo,
+  open,
+  signInByRequest,
+  tabTo,
+  uniqueEmail,
+} from "./support/app";
 import { pageTexts, publicPages } from "./support/pages-texts";
 import { demo, langs } from "./support/texts";
 
@@ -14,6 +21,12 @@ async function seriousViolations(page: Page) {
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(" ")),
     }));
+}
+
+/** The stored answer to the cookie notice, if any. */
+async function consentCookie(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === "vitrine_cookie_consent")?.value;
 }
 
 /** Footer links to pages built on other branches (issue 8): the lead empties this at merge. */
@@ -162,6 +175,8 @@ test.describe("cookie notice", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await notice.getByRole("button", { name: t.essentialOnly }).click();
     await expect(notice).toBeHidden();
+    // The notice hides at once; the answer is kept when the server's cookie has arrived.
+    await expect.poll(async () => consentCookie(page)).toBe("ImVzc2VudGlhbCI%3D");
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("À propos de Vitrine");
     await expect(notice).toBeHidden();
@@ -229,5 +244,20 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/en/support?q=refund");
     await expect(page.locator("#faq-list").getByRole("listitem")).toHaveCount(1);
     await expect(page.getByText(t.refundQuestion)).toBeVisible();
+  });
+});
+
+test.describe("cookie notice, keyboard", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("comes right after the skip link and is answered with the keyboard", async ({ page }) => {
+    const t = pageTexts.fr;
+    await open(page, "/fr/licenses");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Aller au contenu" })).toBeFocused();
+    const notice = page.getByRole("region", { name: t.cookieNotice, exact: true });
+    await tabTo(page, notice.getByRole("button", { name: t.essentialOnly }), 4);
+    await page.keyboard.press("Enter");
+    await expect(notice).toBeHidden();
   });
 });

@@ -20,6 +20,8 @@ export function AppShell({ locale, children }: { locale: Locale; children: React
       >
         {t("theme.skipToContent")}
       </a>
+      {/* Early in the reading order, so keyboard and screen-reader users meet it first. */}
+      {root && !root.cookieConsent ? <CookieNotice locale={locale} /> : null}
       <Header
         locale={locale}
         viewer={root?.viewer ?? null}
@@ -32,7 +34,6 @@ export function AppShell({ locale, children }: { locale: Locale; children: React
         {children}
       </main>
       <Footer locale={locale} />
-      {root && !root.cookieConsent ? <CookieNotice locale={locale} /> : null}
       <Toaster
         duration={5000}
         closeButton
