@@ -23,6 +23,23 @@ export default defineConfig({
     // Traces cost a fifth of the run time; ask for them with `--trace retain-on-failure`.
     trace: "off",
     screenshot: "only-on-failure",
+    // Every test starts with the cookie notice answered ("essential only"), so that it never
+    // covers what a test clicks; tests/e2e/public-pages.spec.ts clears it to test the notice.
+    storageState: {
+      cookies: [
+        {
+          name: "vitrine_cookie_consent",
+          value: "ImVzc2VudGlhbCI%3D",
+          domain: "localhost",
+          path: "/",
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: "Lax",
+        },
+      ],
+      origins: [],
+    },
   },
   projects: [
     {
@@ -69,6 +86,7 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_MAX: "30",
       RATE_LIMIT_SIGN_UP_MAX: "200",
       RATE_LIMIT_PASSWORD_RESET_MAX: "30",
+      RATE_LIMIT_CONTACT_MAX: "100",
     },
   },
 });

@@ -21,6 +21,7 @@ import { getI18n } from "./modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { takeFlash } from "./modules/http/flash.server";
 import { attachViewer, getViewer } from "./modules/http/request-context.server";
+import { readConsent } from "./modules/pages/cookie-consent.server";
 import stylesheet from "./app.css?url";
 
 const bootAndAttachViewer: Route.MiddlewareFunction = async ({ request, context }) => {
@@ -48,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The cart arrives with the commerce issue; until then it is always empty.
       cartCount: 0,
       flash,
+      /** The cookie notice shows until this is set (public pages issue). */
+      cookieConsent: await readConsent(request),
     },
     { headers },
   );

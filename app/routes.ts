@@ -13,6 +13,8 @@ export default [
   route("create-test-accounts", "routes/create-test-accounts.tsx"),
   route("auth", "routes/auth.tsx", { id: "routes/auth-unprefixed" }),
   route("admin", "routes/admin.tsx", { id: "routes/admin-unprefixed" }),
+  // Public pages: the cookie notice's answer (a form post from any page).
+  route("cookie-consent", "routes/cookie-consent.ts"),
   // Everything else lives under /fr or /en; the layout redirects other first segments to /fr.
   route(":lang", "routes/lang-layout.tsx", [
     index("routes/home.tsx"),
@@ -37,6 +39,22 @@ export default [
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/audit", "routes/admin.audit.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
+    // Public pages: about, licences, legal texts, help centre, contact, business pages, and the
+    // admins' inbox of contact messages.
+    route("about", "routes/about.tsx"),
+    route("licenses", "routes/licenses.tsx"),
+    route("terms", "routes/legal.tsx", { id: "routes/legal-terms" }),
+    route("privacy-policy", "routes/legal.tsx", { id: "routes/legal-privacy-policy" }),
+    route("cookie-policy", "routes/legal.tsx", { id: "routes/legal-cookie-policy" }),
+    route("license-agreement", "routes/legal.tsx", { id: "routes/legal-license-agreement" }),
+    route("support", "routes/support.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("enterprise", "routes/business.tsx", { id: "routes/business-enterprise" }),
+    route("press", "routes/business.tsx", { id: "routes/business-press" }),
+    route("partnerships", "routes/business.tsx", { id: "routes/business-partnerships" }),
+    route("sales", "routes/business.tsx", { id: "routes/business-sales" }),
+    route("feedback", "routes/feedback.tsx"),
+    route("admin/messages", "routes/admin-messages.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

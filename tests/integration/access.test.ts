@@ -50,6 +50,22 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/admin.audit": ["admin"],
   "routes/admin.outbox": ["admin"],
   "routes/not-found": "public",
+  // Public pages (tests/integration/public-pages.test.ts).
+  "routes/cookie-consent": "redirect",
+  "routes/about": "public",
+  "routes/licenses": "public",
+  "routes/legal-terms": "public",
+  "routes/legal-privacy-policy": "public",
+  "routes/legal-cookie-policy": "public",
+  "routes/legal-license-agreement": "public",
+  "routes/support": "public",
+  "routes/contact": "public",
+  "routes/business-enterprise": "public",
+  "routes/business-press": "public",
+  "routes/business-partnerships": "public",
+  "routes/business-sales": "public",
+  "routes/feedback": "public",
+  "routes/admin-messages": ["admin"],
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

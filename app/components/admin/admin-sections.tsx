@@ -3,6 +3,7 @@ import {
   BarChart3,
   CreditCard,
   History,
+  Inbox,
   Mail,
   Receipt,
   Settings,
@@ -49,6 +50,12 @@ export const adminSections: AdminSection[] = [
     path: "/admin/settings",
     label: (t) => t("admin.nav.settings"),
     Icon: Settings,
+  },
+  {
+    id: "messages",
+    path: "/admin/messages",
+    label: (t) => t("pages.inbox.title"),
+    Icon: Inbox,
   },
   { id: "audit", path: "/admin/audit", label: (t) => t("admin.nav.audit"), Icon: History },
   {

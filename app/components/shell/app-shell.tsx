@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import type { Locale } from "~/modules/i18n/locale";
 import { useRootData } from "~/components/use-root-data";
+import { CookieNotice } from "~/components/pages/cookie-notice";
 import { CategoryBar } from "./category-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -19,6 +20,8 @@ export function AppShell({ locale, children }: { locale: Locale; children: React
       >
         {t("theme.skipToContent")}
       </a>
+      {/* Early in the reading order, so keyboard and screen-reader users meet it first. */}
+      {root && !root.cookieConsent ? <CookieNotice locale={locale} /> : null}
       <Header
         locale={locale}
         viewer={root?.viewer ?? null}

@@ -15,7 +15,12 @@ type FooterKey =
   | "terms"
   | "privacyPolicy"
   | "cookiePolicy"
-  | "licenseAgreement";
+  | "licenseAgreement"
+  | "enterprise"
+  | "press"
+  | "partnerships"
+  | "sales"
+  | "feedback";
 
 const columns: {
   heading: "explore" | "company" | "help" | "legal";
@@ -34,6 +39,10 @@ const columns: {
     links: [
       ["about", "/about"],
       ["contact", "/contact"],
+      ["enterprise", "/enterprise"],
+      ["sales", "/sales"],
+      ["partnerships", "/partnerships"],
+      ["press", "/press"],
     ],
   },
   {
@@ -41,6 +50,7 @@ const columns: {
     links: [
       ["support", "/support"],
       ["licenses", "/licenses"],
+      ["feedback", "/feedback"],
     ],
   },
   {

@@ -43,6 +43,7 @@ export const envSchema = z
     RATE_LIMIT_SIGN_IN_MAX: positiveInt.default(3),
     RATE_LIMIT_SIGN_UP_MAX: positiveInt.default(5),
     RATE_LIMIT_PASSWORD_RESET_MAX: positiveInt.default(3),
+    RATE_LIMIT_CONTACT_MAX: positiveInt.default(5),
     AI_API_URL: z
       .string()
       .url()

@@ -537,3 +537,41 @@ export const paymentEvents = pgTable(
     index("payment_events_received_idx").on(table.receivedAt),
   ],
 );
+
+export const contactKindEnum = pgEnum("contact_kind", ["contact", "feedback"]);
+export const contactSubjectEnum = pgEnum("contact_subject", [
+  "support",
+  "billing",
+  "partnership",
+  "legal",
+  "other",
+]);
+export const contactStatusEnum = pgEnum("contact_status", ["new", "handled"]);
+
+/**
+ * Messages sent through the contact, help-centre and feedback forms, read by admins in their
+ * inbox. Kept 3 years (support retention in the privacy policy).
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: contactKindEnum("kind").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** Null for feedback, which has no subject list. */
+    subject: contactSubjectEnum("subject"),
+    message: text("message").notNull(),
+    /** The language of the page it was sent from (and of the acknowledgement). */
+    locale: localeEnum("locale").notNull(),
+    /** The signed-in sender, if any. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: contactStatusEnum("status").notNull().default("new"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_status_created_idx").on(table.status, table.createdAt)],
+);

@@ -20,19 +20,33 @@ function originOf(args: MetaArgs): string {
 
 /** Title, description, canonical and alternate-language links of a page. */
 export function pageMeta(args: MetaArgs, page: MetaPage): MetaDescriptor[] {
+  return metaTags(args, `meta.${page}`);
+}
+
+/** The same, for the public pages whose texts live under `pages.meta` (about, legal, …). */
+export function publicPageMeta(args: MetaArgs, page: keyof typeof fr.pages.meta): MetaDescriptor[] {
+  return metaTags(args, `pages.meta.${page}`);
+}
+
+function metaTags(
+  args: MetaArgs,
+  key: `meta.${MetaPage}` | `pages.meta.${string}`,
+): MetaDescriptor[] {
   const origin = originOf(args);
   const url = new URL(args.location.pathname + args.location.search, "http://local");
   const locale = localeFromUrl(url);
   const t = getT(locale);
+  const title = t(`${key}.title` as never) as string;
+  const description = t(`${key}.description` as never) as string;
   const prefixed = splitLocale(args.location.pathname).locale !== null;
   const canonicalPath = prefixed
     ? args.location.pathname
     : localizedPath(args.location.pathname, locale);
   const tags: MetaDescriptor[] = [
-    { title: t(`meta.${page}.title`) },
-    { name: "description", content: t(`meta.${page}.description`) },
-    { property: "og:title", content: t(`meta.${page}.title`) },
-    { property: "og:description", content: t(`meta.${page}.description`) },
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
     { property: "og:locale", content: locale === "fr" ? "fr_FR" : "en_GB" },
     { tagName: "link", rel: "canonical", href: `${origin}${canonicalPath}` },
   ];

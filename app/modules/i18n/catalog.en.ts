@@ -1,4 +1,5 @@
 import type { Catalog } from "./catalog";
+import { pagesEn } from "./pages.en";
 
 export const en: Catalog = {
   meta: {
@@ -144,6 +145,11 @@ export const en: Catalog = {
     privacyPolicy: "Privacy policy",
     cookiePolicy: "Cookie policy",
     licenseAgreement: "Licence agreement",
+    enterprise: "Enterprise",
+    press: "Press",
+    partnerships: "Partnerships",
+    sales: "Contact sales",
+    feedback: "Give feedback",
     copyright: "© 2024–{{year}} Vitrine. All rights reserved.",
   },
   home: {
@@ -956,4 +962,5 @@ export const en: Catalog = {
       sentAt: "Sent",
     },
   },
+  pages: pagesEn,
 };

@@ -1,3 +1,4 @@
+import { pagesFr } from "./pages.fr";
 /** French catalog: the source of every key. Spec strings are kept word for word. */
 export const fr = {
   meta: {
@@ -143,6 +144,11 @@ export const fr = {
     privacyPolicy: "Politique de confidentialité",
     cookiePolicy: "Politique de cookies",
     licenseAgreement: "Contrat de licence",
+    enterprise: "Entreprises",
+    press: "Presse",
+    partnerships: "Partenariats",
+    sales: "Contacter les ventes",
+    feedback: "Donner votre avis",
     copyright: "© 2024–{{year}} Vitrine. Tous droits réservés.",
   },
   home: {
@@ -969,4 +975,5 @@ export const fr = {
       sentAt: "Envoyé le",
     },
   },
+  pages: pagesFr,
 };
