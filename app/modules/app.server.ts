@@ -23,6 +23,8 @@ export interface Services {
   storage: FileStorage;
   /** Domain events (catalogue changes, …), pushed to open pages. */
   events: EventBus;
+  /** A server secret from which commerce derives its signing keys (download links, test payments). */
+  secret: string;
   /** The in-process job worker, or null when MEDIA_WORKER=false (jobs wait for another process). */
   worker: Worker | null;
   close(): Promise<void>;
@@ -49,7 +51,8 @@ async function start(): Promise<Services> {
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
-  const auth = createAuth({ db: handle.db, env: config, secret: resolveSecret(config), mailer });
+  const secret = resolveSecret(config);
+  const auth = createAuth({ db: handle.db, env: config, secret, mailer });
   const storage = createLocalStorage(config.dataDir);
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
@@ -83,6 +86,7 @@ async function start(): Promise<Services> {
     mailer,
     storage,
     events: createEventBus(),
+    secret,
     worker,
     async close() {
       await worker?.stop();
