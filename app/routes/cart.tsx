@@ -130,8 +130,8 @@ export default function Cart({ loaderData, params }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-          <section aria-label={t("commerce.cart.itemsLabel")}>
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-label={t("commerce.cart.itemsLabel")} className="min-w-0">
             <ul className="space-y-3">
               {cart.lines.map((line) => (
                 <li

@@ -158,8 +158,8 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
         </div>
       </div>
       {alert}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <ul className="space-y-2" aria-label={t("commerce.cart.itemsLabel")}>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <ul className="min-w-0 space-y-2" aria-label={t("commerce.cart.itemsLabel")}>
           {cart.lines.map((line) => (
             <li key={line.submissionId} className="card flex justify-between gap-3 p-3">
               <span className="min-w-0">
