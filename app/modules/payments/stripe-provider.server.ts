@@ -1,9 +1,5 @@
 import Stripe from "stripe";
-import {
-  WebhookSignatureError,
-  type PaymentEvent,
-  type PaymentProvider,
-} from "./provider.server";
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
 
 export interface StripeProviderOptions {
   secretKey: string;
