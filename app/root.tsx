@@ -20,6 +20,8 @@ import { services } from "./modules/app.server";
 import { getI18n } from "./modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { takeFlash } from "./modules/http/flash.server";
+import { cartCount } from "./modules/commerce/cart.server";
+import { adoptVisitorCart } from "./modules/commerce/visitor-cart.server";
 import { attachViewer, getViewer } from "./modules/http/request-context.server";
 import { readConsent } from "./modules/pages/cookie-consent.server";
 import stylesheet from "./app.css?url";
@@ -37,17 +39,18 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [bootAndAttachViewer];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = await services();
+  const app = await services();
+  const { env } = app;
   const viewer = await getViewer(context);
   const { flash, headers } = await takeFlash(request);
+  if (viewer) await adoptVisitorCart(request, app, viewer.id, headers);
   return data(
     {
       origin: env.baseUrl,
       demo: env.APP_MODE === "demo",
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
       viewer,
-      // The cart arrives with the commerce issue; until then it is always empty.
-      cartCount: 0,
+      cartCount: viewer ? await cartCount(app.db, viewer.id) : 0,
       flash,
       /** The cookie notice shows until this is set (public pages issue). */
       cookieConsent: await readConsent(request),

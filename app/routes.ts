@@ -8,6 +8,13 @@ export default [
   route("api/uploads/:id", "routes/api.uploads.ts", { id: "routes/api.uploads-id" }),
   route("media/:uploadId/:variant", "routes/media.ts"),
   route("api/studio/ai-metadata", "routes/api.studio-ai-metadata.ts"),
+  // Commerce: payment events, the test provider's hosted page, payment results, downloads.
+  route("api/payments/webhook/:provider", "routes/api.payments-webhook.ts"),
+  route("test-pay/:sessionId", "routes/test-pay.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("payment-cancelled", "routes/payment-cancelled.tsx"),
+  route("downloads/:uploadId", "routes/downloads.ts"),
+  route("downloads/:uploadId/file", "routes/downloads-file.ts"),
   // Pages that exist without a language prefix (part 1 §2.1).
   route("test-accounts", "routes/test-accounts.tsx"),
   route("create-test-accounts", "routes/create-test-accounts.tsx"),
@@ -55,6 +62,10 @@ export default [
     route("sales", "routes/business.tsx", { id: "routes/business-sales" }),
     route("feedback", "routes/feedback.tsx"),
     route("admin/messages", "routes/admin-messages.tsx"),
+    // Commerce pages.
+    route("cart", "routes/cart.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("certificates/:number", "routes/certificate.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

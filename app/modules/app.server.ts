@@ -6,7 +6,8 @@ import { env, type Env } from "./config/env.server";
 import { createEventBus, type EventBus } from "./events/event-bus.server";
 import { openDatabase, type Database } from "./db/client.server";
 import { seedDemoContent } from "./demo/demo-content.server";
-import { demoCreatorEmail } from "./demo/demo-accounts";
+import { seedDemoPurchase } from "./commerce/demo-purchase.server";
+import { demoClientEmail, demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
 import { startWorker, type Worker } from "./jobs/job-queue.server";
@@ -23,6 +24,8 @@ export interface Services {
   storage: FileStorage;
   /** Domain events (catalogue changes, …), pushed to open pages. */
   events: EventBus;
+  /** A server secret from which commerce derives its signing keys (download links, test payments). */
+  secret: string;
   /** The in-process job worker, or null when MEDIA_WORKER=false (jobs wait for another process). */
   worker: Worker | null;
   close(): Promise<void>;
@@ -49,7 +52,8 @@ async function start(): Promise<Services> {
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
-  const auth = createAuth({ db: handle.db, env: config, secret: resolveSecret(config), mailer });
+  const secret = resolveSecret(config);
+  const auth = createAuth({ db: handle.db, env: config, secret, mailer });
   const storage = createLocalStorage(config.dataDir);
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
@@ -71,9 +75,11 @@ async function start(): Promise<Services> {
         handlers: { [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }) },
       })
     : null;
+  const events = createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
     worker?.wake();
+    await seedDemoPurchase({ db: handle.db, mailer, events, env: config }, demoClientEmail);
   }
   return {
     env: config,
@@ -82,7 +88,8 @@ async function start(): Promise<Services> {
     auth,
     mailer,
     storage,
-    events: createEventBus(),
+    events,
+    secret,
     worker,
     async close() {
       await worker?.stop();

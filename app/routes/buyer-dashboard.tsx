@@ -1,29 +1,395 @@
+import { Award, Download, FileText, ShoppingBag, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
 import { DashboardFrame } from "~/components/dashboard-frame";
+import { LinkTabs } from "~/components/seller/link-tabs";
+import { StatCard } from "~/components/seller/stat-card";
+import { localePath } from "~/components/use-locale";
+import { services } from "~/modules/app.server";
+import {
+  buyerProfile,
+  changePassword,
+  passwordSchema,
+  profileSchema,
+  updateBuyerProfile,
+} from "~/modules/commerce/buyer-profile.server";
+import { originalsOf } from "~/modules/commerce/orders.server";
+import { listPurchases, purchaseStats } from "~/modules/commerce/purchases.server";
+import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { formatDate, formatMoney, formatNumber } from "~/modules/i18n/i18n";
+import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/buyer-dashboard";
+
+const tabs = ["overview", "purchases", "downloads", "licences", "profile"] as const;
+type Tab = (typeof tabs)[number];
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "buyerDashboard");
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "buyer", {
     message: "buyerOnly",
     visitorMessage: "signInRequiredText",
   });
-  return { name: viewer.displayName };
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("tab");
+  const tab: Tab = (tabs as readonly string[]).includes(asked ?? "") ? (asked as Tab) : "overview";
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const app = await services();
+  const [stats, purchases, profile] = await Promise.all([
+    purchaseStats(app.db, viewer.id),
+    listPurchases(app.db, viewer.id, tab === "purchases" ? q : ""),
+    buyerProfile(app, viewer.id),
+  ]);
+  const files =
+    tab === "downloads"
+      ? await originalsOf(
+          app.db,
+          purchases.map((row) => row.submissionId),
+        )
+      : [];
+  const locale = localeFromUrl(url);
+  return {
+    tab,
+    q,
+    name: viewer.displayName,
+    stats,
+    profile,
+    purchases: purchases.map((row) => ({
+      ...row,
+      date: formatDate(locale, row.createdAt),
+      active: !row.revokedAt && !row.suspendedReason,
+      files: files
+        .filter((file) => file.submissionId === row.submissionId)
+        .map((file) => ({ id: file.id, fileName: file.fileName })),
+    })),
+  };
 }
 
-export default function BuyerDashboard({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAccess(context, "buyer", { message: "buyerOnly" });
+  const app = await services();
+  const locale = localeFromUrl(new URL(request.url));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const headers = new Headers();
+  const back = localePath(locale, "/buyer-dashboard?tab=profile");
+  if (intent === "profile") {
+    const parsed = profileSchema.safeParse({
+      displayName: form.get("displayName"),
+      locale: form.get("locale"),
+    });
+    if (!parsed.success) {
+      return data({ error: parsed.error.issues[0]!.message, form: "profile" }, { status: 400 });
+    }
+    await updateBuyerProfile(app, viewer.id, parsed.data);
+    await setFlash(headers, { kind: "success", key: "commerce.dashboard.saved" });
+    return redirect(back, { headers });
+  }
+  if (intent === "password") {
+    const parsed = passwordSchema.safeParse({
+      currentPassword: form.get("currentPassword"),
+      newPassword: form.get("newPassword"),
+    });
+    if (!parsed.success) {
+      return data({ error: parsed.error.issues[0]!.message, form: "password" }, { status: 400 });
+    }
+    const outcome = await changePassword(app, request.headers, parsed.data);
+    if (outcome !== "ok") return data({ error: outcome, form: "password" }, { status: 400 });
+    await setFlash(headers, { kind: "success", key: "commerce.dashboard.passwordSaved" });
+    return redirect(back, { headers });
+  }
+  throw data(null, { status: 400 });
+}
+
+type Purchase = Route.ComponentProps["loaderData"]["purchases"][number];
+
+function StatusNote({ purchase }: { purchase: Purchase }) {
   const { t } = useTranslation();
+  if (purchase.revokedAt)
+    return <span className="text-sm text-red-600">{t("commerce.dashboard.revoked")}</span>;
+  if (purchase.suspendedReason) {
+    return <span className="text-sm text-amber-700">{t("commerce.dashboard.suspended")}</span>;
+  }
+  return null;
+}
+
+function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "fr" | "en" }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-muted">
+          <tr>
+            <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.date")}</th>
+            <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.item")}</th>
+            <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.licence")}</th>
+            <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.amount")}</th>
+            <th className="py-2 font-medium">{t("commerce.dashboard.status")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {purchases.map((purchase) => (
+            <tr key={purchase.entitlementId} className="border-t border-border">
+              <td className="py-2 pr-3 whitespace-nowrap">{purchase.date}</td>
+              <td className="py-2 pr-3">{purchase.title ?? t("commerce.dashboard.deletedItem")}</td>
+              <td className="py-2 pr-3">{t(`commerce.licence.${purchase.licenceId}`)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                {purchase.amountCents
+                  ? formatMoney(locale, purchase.amountCents)
+                  : t("commerce.cart.free")}
+              </td>
+              <td className="py-2">
+                {purchase.active ? (
+                  t(`commerce.dashboard.orderStatus.${purchase.orderStatus ?? "paid"}`)
+                ) : (
+                  <StatusNote purchase={purchase} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function BuyerDashboard({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = params.lang === "en" ? "en" : "fr";
+  const { tab, stats, purchases, profile, q } = loaderData;
+  const here = (id: Tab) => localePath(locale, `/buyer-dashboard?tab=${id}`);
+  const empty = <p className="card mt-6 p-6 text-muted">{t("commerce.dashboard.empty")}</p>;
+  const fieldError = (form: string) =>
+    actionData && actionData.form === form ? (
+      <p role="alert" className="field-error">
+        {t(`commerce.dashboard.${actionData.error}` as "commerce.dashboard.passwordWrong")}
+      </p>
+    ) : null;
   return (
     <DashboardFrame
       title={t("dashboards.buyerTitle")}
       intro={t("dashboards.buyerIntro", { name: loaderData.name })}
     >
-      <p className="card mt-8 p-6 text-muted">{t("dashboards.comingSoon")}</p>
+      <div className="mt-6">
+        <LinkTabs
+          label={t("commerce.dashboard.tabsLabel")}
+          current={tab}
+          tabs={tabs.map((id) => ({ id, label: t(`commerce.dashboard.tabs.${id}`), to: here(id) }))}
+        />
+      </div>
+      {tab === "overview" ? (
+        <>
+          <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatCard
+              label={t("commerce.dashboard.stats.purchases")}
+              value={formatNumber(locale, stats.purchases)}
+              icon={<ShoppingBag className="h-4 w-4" aria-hidden="true" />}
+            />
+            <StatCard
+              label={t("commerce.dashboard.stats.spent")}
+              value={formatMoney(locale, stats.spentCents)}
+              icon={<Wallet className="h-4 w-4" aria-hidden="true" />}
+            />
+            <StatCard
+              label={t("commerce.dashboard.stats.downloads")}
+              value={formatNumber(locale, stats.downloads)}
+              icon={<Download className="h-4 w-4" aria-hidden="true" />}
+            />
+            <StatCard
+              label={t("commerce.dashboard.stats.licences")}
+              value={formatNumber(locale, stats.licences)}
+              icon={<Award className="h-4 w-4" aria-hidden="true" />}
+            />
+          </dl>
+          <section className="card mt-6 p-5" aria-labelledby="recent-title">
+            <h2 id="recent-title" className="text-lg font-semibold">
+              {t("commerce.dashboard.recent")}
+            </h2>
+            {purchases.length === 0 ? (
+              <p className="mt-3 text-muted">{t("commerce.dashboard.empty")}</p>
+            ) : (
+              <PurchaseTable purchases={purchases.slice(0, 5)} locale={locale} />
+            )}
+          </section>
+        </>
+      ) : null}
+      {tab === "purchases" ? (
+        <section className="mt-6">
+          <Form method="get" role="search" className="flex gap-2">
+            <input type="hidden" name="tab" value="purchases" />
+            <label htmlFor="purchase-search" className="sr-only">
+              {t("commerce.dashboard.searchLabel")}
+            </label>
+            <input
+              id="purchase-search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              maxLength={100}
+              placeholder={t("commerce.dashboard.searchLabel")}
+              className="field-input"
+            />
+            <button type="submit" className="btn-secondary">
+              {t("commerce.dashboard.search")}
+            </button>
+          </Form>
+          {purchases.length === 0 ? (
+            <p className="card mt-6 p-6 text-muted">
+              {q ? t("commerce.dashboard.noMatch") : t("commerce.dashboard.empty")}
+            </p>
+          ) : (
+            <PurchaseTable purchases={purchases} locale={locale} />
+          )}
+        </section>
+      ) : null}
+      {tab === "downloads" ? (
+        purchases.length === 0 ? (
+          empty
+        ) : (
+          <ul className="mt-6 space-y-3">
+            {purchases.map((purchase) => (
+              <li key={purchase.entitlementId} className="card p-4">
+                <p className="font-semibold">
+                  {purchase.title ?? t("commerce.dashboard.deletedItem")}
+                </p>
+                <p className="text-sm text-muted">
+                  {t(`commerce.licence.${purchase.licenceId}`)} · {purchase.date}
+                </p>
+                {purchase.active ? (
+                  <ul className="mt-2 flex flex-wrap gap-2">
+                    {purchase.files.map((file) => (
+                      <li key={file.id}>
+                        <a href={`/downloads/${file.id}`} className="btn-secondary" download>
+                          <Download className="h-4 w-4" aria-hidden="true" />
+                          {t("commerce.dashboard.downloadFile", { name: file.fileName })}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <StatusNote purchase={purchase} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {tab === "licences" ? (
+        purchases.length === 0 ? (
+          empty
+        ) : (
+          <ul className="mt-6 space-y-3">
+            {purchases.map((purchase) => (
+              <li
+                key={purchase.entitlementId}
+                className="card flex flex-wrap items-center justify-between gap-3 p-4"
+              >
+                <span className="min-w-0">
+                  <span className="block font-semibold">
+                    {purchase.title ?? t("commerce.dashboard.deletedItem")}
+                  </span>
+                  <span className="text-sm text-muted">
+                    {t(`commerce.licence.${purchase.licenceId}`)} ·{" "}
+                    <span className="font-mono">{purchase.certificateNumber}</span>
+                  </span>
+                </span>
+                <Link
+                  to={localePath(locale, `/certificates/${purchase.certificateNumber}`)}
+                  className="btn-secondary"
+                >
+                  <FileText className="h-4 w-4" aria-hidden="true" />
+                  {t("commerce.dashboard.certificate")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {tab === "profile" ? (
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <Form method="post" className="card space-y-4 p-5">
+            <p className="text-muted">{t("commerce.dashboard.profileIntro")}</p>
+            <input type="hidden" name="intent" value="profile" />
+            <div>
+              <label htmlFor="profile-name" className="field-label">
+                {t("commerce.dashboard.name")}
+              </label>
+              <input
+                id="profile-name"
+                name="displayName"
+                defaultValue={profile.name}
+                required
+                maxLength={80}
+                className="field-input"
+              />
+            </div>
+            <div>
+              <label htmlFor="profile-email" className="field-label">
+                {t("commerce.dashboard.email")}
+              </label>
+              <input id="profile-email" value={profile.email} readOnly className="field-input" />
+            </div>
+            <div>
+              <label htmlFor="profile-locale" className="field-label">
+                {t("commerce.dashboard.language")}
+              </label>
+              <select
+                id="profile-locale"
+                name="locale"
+                defaultValue={profile.locale}
+                className="field-input"
+              >
+                <option value="fr">{t("languages.fr")}</option>
+                <option value="en">{t("languages.en")}</option>
+              </select>
+            </div>
+            {fieldError("profile")}
+            <button type="submit" className="btn-primary">
+              {t("commerce.dashboard.save")}
+            </button>
+          </Form>
+          <Form method="post" className="card space-y-4 p-5">
+            <h2 className="font-semibold">{t("commerce.dashboard.changePassword")}</h2>
+            <input type="hidden" name="intent" value="password" />
+            <div>
+              <label htmlFor="current-password" className="field-label">
+                {t("commerce.dashboard.currentPassword")}
+              </label>
+              <input
+                id="current-password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                className="field-input"
+              />
+            </div>
+            <div>
+              <label htmlFor="new-password" className="field-label">
+                {t("commerce.dashboard.newPassword")}
+              </label>
+              <input
+                id="new-password"
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                minLength={8}
+                maxLength={128}
+                required
+                className="field-input"
+              />
+            </div>
+            {fieldError("password")}
+            <button type="submit" className="btn-secondary">
+              {t("commerce.dashboard.changePassword")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
     </DashboardFrame>
   );
 }

@@ -66,6 +66,20 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/business-sales": "public",
   "routes/feedback": "public",
   "routes/admin-messages": ["admin"],
+  // Commerce. Signed events: signature checked (tests/integration/commerce.test.ts, stripe.test.ts).
+  "routes/api.payments-webhook": "api",
+  // The test provider's page, payment results and certificates: any signed-in account, and
+  // then only its own order or certificate (commerce.test.ts, buyer-dashboard.test.ts).
+  "routes/test-pay": ["client", "creator", "admin"],
+  "routes/payment-success": ["client", "creator", "admin"],
+  "routes/payment-cancelled": "public",
+  "routes/certificate": ["client", "creator", "admin"],
+  // Originals: checked per file, and the signed link per user (commerce.test.ts).
+  "routes/downloads": "api",
+  "routes/downloads-file": "api",
+  // Viewable by visitors (part 1 §6); checkout shows 'Connexion requise' and its action refuses.
+  "routes/cart": "public",
+  "routes/checkout": "public",
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

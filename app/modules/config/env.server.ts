@@ -56,6 +56,12 @@ export const envSchema = z
       .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_…, sk_live_…)")
       .optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must start with whsec_").optional(),
+    /** Another Stripe API origin (stripe-mock, a local fake in tests). */
+    STRIPE_API_URL: z
+      .string()
+      .url()
+      .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === "production" && !env.BETTER_AUTH_SECRET) {

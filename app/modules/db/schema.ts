@@ -575,3 +575,41 @@ export const contactMessages = pgTable(
   },
   (table) => [index("contact_messages_status_created_idx").on(table.status, table.createdAt)],
 );
+// ---------------------------------------------------------------------------
+// Commerce: signed-in buyers' carts and exclusive-licence holds.
+// ---------------------------------------------------------------------------
+
+/**
+ * A line of a signed-in buyer's cart: one item under one licence, once per item. Prices are
+ * never stored here: the cart is priced from the database each time it is shown.
+ */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contentSubmissions.id, { onDelete: "cascade" }),
+    licenceId: text("licence_id").$type<LicenceId>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("cart_items_user_submission_idx").on(table.userId, table.submissionId)],
+);
+
+/**
+ * The exclusive licence of an item, held by one order from checkout until it is paid (then
+ * `soldAt` is set and the item is off sale for good) or fails. The primary key is the
+ * submission: two checkouts cannot both hold it.
+ */
+export const exclusiveHolds = pgTable("exclusive_holds", {
+  submissionId: uuid("submission_id")
+    .primaryKey()
+    .references(() => contentSubmissions.id, { onDelete: "cascade" }),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  soldAt: timestamp("sold_at", { withTimezone: true }),
+});

@@ -1,0 +1,222 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Services } from "../app.server";
+import type { Viewer } from "../auth/roles";
+import { entitlements, exclusiveHolds, orders, transactions } from "../db/schema";
+import type { Locale } from "../i18n/locale";
+import { paymentProvider } from "../payments/payments.server";
+import { isFree, orderTotals } from "../pricing/pricing";
+import { quoteLine, type LineQuote } from "../pricing/quote.server";
+import { cartRefs, priceCart, purchasableQuote, type CartRef } from "./cart.server";
+import { certificateNumber } from "./certificate.server";
+import { CommerceError } from "./commerce-error";
+import { exclusiveHoldMinutes } from "./on-sale.server";
+
+type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+
+/**
+ * Checks a cart before payment, in the spec's order (part 1 §5): signed in, not empty, every
+ * price valid (the item still on sale, priced by the server), every item complete.
+ */
+export async function validatedQuotes(
+  services: Pick<Services, "db">,
+  viewer: Viewer | null,
+  refs: readonly CartRef[],
+  locale: Locale,
+): Promise<LineQuote[]> {
+  if (!viewer) throw new CommerceError("signInRequired");
+  if (refs.length === 0) throw new CommerceError("emptyCart");
+  const quotes: LineQuote[] = [];
+  for (const ref of refs) {
+    const quote = await purchasableQuote(services.db, ref);
+    if (
+      quote === "unavailable" &&
+      (await quoteLine(services.db, ref.submissionId, ref.licenceId))
+    ) {
+      // On sale but held or sold under an exclusive licence by another checkout.
+      throw new CommerceError("exclusiveTaken");
+    }
+    if (typeof quote !== "object" || quote.lineCents <= 0) throw new CommerceError("invalidPrices");
+    quotes.push(quote);
+  }
+  const view = await priceCart(services.db, refs, locale);
+  if (view.lines.some((line) => !line.submissionId || !line.title.trim() || !line.author)) {
+    throw new CommerceError("incomplete");
+  }
+  return quotes;
+}
+
+/** Holds each exclusive line for this order; a hold still active for another order refuses. */
+async function holdExclusives(tx: Tx, orderId: string, quotes: readonly LineQuote[]) {
+  for (const quote of quotes) {
+    if (quote.licenceId !== "exclusive") continue;
+    // A hold whose checkout failed, expired or was left unpaid too long is released first.
+    await tx.execute(sql`
+      delete from exclusive_holds h using orders o
+      where h.submission_id = ${quote.submissionId} and o.id = h.order_id and h.sold_at is null
+        and (o.status <> 'pending' or o.created_at <= now() - make_interval(mins => ${exclusiveHoldMinutes}))
+    `);
+    const held = await tx
+      .insert(exclusiveHolds)
+      .values({ submissionId: quote.submissionId, orderId })
+      .onConflictDoNothing()
+      .returning({ submissionId: exclusiveHolds.submissionId });
+    if (held.length === 0) throw new CommerceError("exclusiveTaken");
+  }
+}
+
+/**
+ * Creates a pending order from server-priced lines (one transaction per line, commission from
+ * the settings), holds exclusive licences, then opens the provider's payment page. The cart is
+ * left as it is: it empties when the order is paid.
+ */
+export async function startCheckout(
+  services: Services,
+  viewer: Viewer | null,
+  refs: readonly CartRef[],
+  locale: Locale,
+): Promise<{ url: string; orderId: string }> {
+  const quotes = await validatedQuotes(services, viewer, refs, locale);
+  const buyer = viewer!;
+  const provider = paymentProvider(services);
+  const totals = orderTotals(quotes.map((quote) => quote.lineCents));
+  const orderId = await services.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({ buyerId: buyer.id, provider: provider.name, ...totals })
+      .returning({ id: orders.id });
+    await holdExclusives(tx, order!.id, quotes);
+    await tx.insert(transactions).values(
+      quotes.map((quote) => ({
+        orderId: order!.id,
+        buyerId: buyer.id,
+        sellerId: quote.sellerId,
+        submissionId: quote.submissionId,
+        licenceId: quote.licenceId,
+        title: quote.title,
+        itemPriceCents: quote.itemPriceCents,
+        licenceCents: quote.surchargeCents,
+        amountCents: quote.lineCents,
+        vatCents: orderTotals([quote.lineCents]).vatCents,
+        commissionBps: quote.commissionBps,
+        commissionCents: quote.commissionCents,
+        sellerShareCents: quote.sellerShareCents,
+      })),
+    );
+    return order!.id;
+  });
+  const view = await priceCart(services.db, refs, locale);
+  try {
+    const session = await provider.createCheckoutSession(
+      {
+        orderId,
+        buyerEmail: buyer.email,
+        locale,
+        lines: view.lines.map((line) => ({
+          name: `${line.title} (${line.licenceName})`,
+          amountCents: line.lineCents ?? 0,
+        })),
+        vatCents: totals.vatCents,
+        totalCents: totals.totalCents,
+        successUrl: `${services.env.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&lang=${locale}`,
+        cancelUrl: `${services.env.baseUrl}/payment-cancelled?lang=${locale}`,
+      },
+      `checkout-${orderId}`,
+    );
+    await services.db
+      .update(orders)
+      .set({ providerSessionId: session.sessionId })
+      .where(eq(orders.id, orderId));
+    return { url: session.url, orderId };
+  } catch (error) {
+    await services.db.transaction(async (tx) => {
+      await tx.update(orders).set({ status: "failed" }).where(eq(orders.id, orderId));
+      await tx
+        .update(transactions)
+        .set({ status: "failed" })
+        .where(eq(transactions.orderId, orderId));
+      await tx.delete(exclusiveHolds).where(eq(exclusiveHolds.orderId, orderId));
+    });
+    if (error instanceof CommerceError) throw error;
+    throw new CommerceError("paymentCreation");
+  }
+}
+
+/** The signed-in buyer's cart, checked out. */
+export async function checkoutCart(services: Services, viewer: Viewer | null, locale: Locale) {
+  const refs = viewer ? await cartRefs(services.db, viewer.id) : [];
+  return startCheckout(services, viewer, refs, locale);
+}
+
+/**
+ * Claims a free item under the standard licence in one click: a paid order of 0 with its
+ * transaction and entitlement, no payment. Claiming twice gives the same entitlement.
+ */
+export async function claimFree(
+  services: Services,
+  viewer: Viewer | null,
+  submissionId: string,
+): Promise<{ entitlementId: string }> {
+  if (!viewer) throw new CommerceError("signInRequired");
+  if (!submissionId) throw new CommerceError("missingId");
+  const quote = await quoteLine(services.db, submissionId, "standard");
+  if (!quote) throw new CommerceError("invalidPrice");
+  if (!isFree(quote.itemPriceCents)) throw new CommerceError("notFree");
+  return services.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: entitlements.id })
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.buyerId, viewer.id),
+          eq(entitlements.submissionId, submissionId),
+          isNull(entitlements.revokedAt),
+        ),
+      );
+    if (existing) return { entitlementId: existing.id };
+    const now = new Date();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        buyerId: viewer.id,
+        provider: "free",
+        status: "paid",
+        subtotalCents: 0,
+        vatCents: 0,
+        totalCents: 0,
+        paidAt: now,
+      })
+      .returning({ id: orders.id });
+    const [transaction] = await tx
+      .insert(transactions)
+      .values({
+        orderId: order!.id,
+        buyerId: viewer.id,
+        sellerId: quote.sellerId,
+        submissionId,
+        licenceId: "standard",
+        title: quote.title,
+        itemPriceCents: 0,
+        licenceCents: 0,
+        amountCents: 0,
+        vatCents: 0,
+        commissionBps: quote.commissionBps,
+        commissionCents: 0,
+        sellerShareCents: 0,
+        status: "succeeded",
+        succeededAt: now,
+      })
+      .returning({ id: transactions.id });
+    const [entitlement] = await tx
+      .insert(entitlements)
+      .values({
+        buyerId: viewer.id,
+        submissionId,
+        licenceId: "standard",
+        source: "free",
+        transactionId: transaction!.id,
+        certificateNumber: certificateNumber(now),
+      })
+      .returning({ id: entitlements.id });
+    return { entitlementId: entitlement!.id };
+  });
+}

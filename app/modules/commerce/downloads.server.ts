@@ -1,0 +1,133 @@
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import { Readable } from "node:stream";
+import { and, eq, exists, isNull } from "drizzle-orm";
+import type { Services } from "../app.server";
+import type { Role } from "../auth/roles";
+import type { Database } from "../db/client.server";
+import { contentSubmissions, entitlements, uploads } from "../db/schema";
+import { deriveKey, hmacHex, sameSignature } from "./signing.server";
+
+/** How long a signed download link works. */
+export const downloadLinkSeconds = 120;
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * The original of `uploadId` if `actor` may download it: an admin, its seller, or a buyer with
+ * an entitlement to its submission that is neither revoked (refund) nor suspended (dispute).
+ */
+export async function downloadableOriginal(
+  db: Database,
+  actor: { id: string; role: Role },
+  uploadId: string,
+): Promise<UploadRow | null> {
+  if (!/^[0-9a-f-]{36}$/.test(uploadId)) return null;
+  const [row] = await db
+    .select({ upload: uploads, creatorId: contentSubmissions.creatorId })
+    .from(uploads)
+    .innerJoin(contentSubmissions, eq(contentSubmissions.id, uploads.submissionId))
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.purpose, "original"),
+        eq(uploads.status, "complete"),
+      ),
+    );
+  if (!row) return null;
+  if (actor.role === "admin" || row.creatorId === actor.id) return row.upload;
+  const [entitled] = await db
+    .select({ id: contentSubmissions.id })
+    .from(contentSubmissions)
+    .where(
+      and(
+        eq(contentSubmissions.id, row.upload.submissionId!),
+        exists(
+          db
+            .select({ id: entitlements.id })
+            .from(entitlements)
+            .where(
+              and(
+                eq(entitlements.submissionId, contentSubmissions.id),
+                eq(entitlements.buyerId, actor.id),
+                isNull(entitlements.revokedAt),
+                isNull(entitlements.suspendedReason),
+              ),
+            ),
+        ),
+      ),
+    );
+  return entitled ? row.upload : null;
+}
+
+function linkKey(secret: string) {
+  return deriveKey(secret, "download-links");
+}
+
+/** A link to the file that works for `downloadLinkSeconds`, for this user only. */
+export function signedDownloadPath(
+  secret: string,
+  uploadId: string,
+  userId: string,
+  now = Date.now(),
+): string {
+  const expires = Math.floor(now / 1000) + downloadLinkSeconds;
+  const signature = hmacHex(linkKey(secret), `${uploadId}.${userId}.${expires}`);
+  const query = new URLSearchParams({ u: userId, e: String(expires), s: signature });
+  return `/downloads/${uploadId}/file?${query}`;
+}
+
+/** The user a signed link was made for, or null when it is forged or expired. */
+export function verifyDownloadLink(
+  secret: string,
+  uploadId: string,
+  params: URLSearchParams,
+  now = Date.now(),
+): string | null {
+  const userId = params.get("u") ?? "";
+  const expires = Number(params.get("e"));
+  const signature = params.get("s") ?? "";
+  if (!userId || !Number.isInteger(expires) || expires < Math.floor(now / 1000)) return null;
+  const expected = hmacHex(linkKey(secret), `${uploadId}.${userId}.${expires}`);
+  return sameSignature(expected, signature) ? userId : null;
+}
+
+/** A file name safe in a header: no path, no quotes or control characters. */
+export function safeFileName(name: string): { ascii: string; encoded: string } {
+  const base = name.split(/[\\/]/).pop() || "download";
+  const cleaned =
+    [...base]
+      .filter((char) => char.charCodeAt(0) >= 0x20 && char !== "\u007f" && char !== '"')
+      .join("")
+      .trim() || "download";
+  const ascii = cleaned
+    .normalize("NFKD")
+    .replace(/[^\x20-\x7e]/g, "_")
+    .replace(/[;%]/g, "_");
+  return { ascii, encoded: encodeURIComponent(cleaned) };
+}
+
+/** Streams an original as an attachment: never shown inline, never cached. */
+export async function originalResponse(
+  services: Pick<Services, "storage">,
+  upload: UploadRow,
+  method: string,
+): Promise<Response | null> {
+  const file = services.storage.originalPath(upload.id);
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat?.isFile()) return null;
+  const name = safeFileName(upload.fileName);
+  const headers = new Headers({
+    "Content-Type": upload.detectedMime ?? "application/octet-stream",
+    "Content-Length": String(stat.size),
+    "Content-Disposition": `attachment; filename="${name.ascii}"; filename*=UTF-8''${name.encoded}`,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  const body =
+    method === "HEAD"
+      ? null
+      : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+  return new Response(body, { status: 200, headers });
+}

@@ -1,0 +1,298 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Services } from "../app.server";
+import {
+  cartItems,
+  entitlements,
+  exclusiveHolds,
+  orders,
+  paymentEvents,
+  transactions,
+  user,
+  profiles,
+} from "../db/schema";
+import { formatMoney, getT } from "../i18n/i18n";
+import type { Locale } from "../i18n/locale";
+import { renderEmail } from "../mail/render-email.server";
+import type { PaymentEvent } from "../payments/provider.server";
+import { certificateNumber } from "./certificate.server";
+
+type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+/** What a handled event leads to once its database transaction has committed. */
+interface Outcome {
+  duplicate: boolean;
+  paidOrder?: OrderRow;
+  exclusiveSubmissionIds: string[];
+}
+
+/** Marks a pending order paid and grants its lines: runs at most once per order. */
+async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Outcome) {
+  if (!event.sessionId) return;
+  const now = new Date();
+  // The guard `status = 'pending'` makes a second delivery, a reload or a racing request a no-op.
+  const [order] = await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: now, providerPaymentId: event.paymentId })
+    .where(
+      and(
+        eq(orders.provider, provider),
+        eq(orders.providerSessionId, event.sessionId),
+        eq(orders.status, "pending"),
+      ),
+    )
+    .returning();
+  if (!order) return;
+  const lines = await tx
+    .update(transactions)
+    .set({ status: "succeeded", succeededAt: now, providerPaymentId: event.paymentId })
+    .where(eq(transactions.orderId, order.id))
+    .returning();
+  if (order.buyerId) {
+    const buyerId = order.buyerId;
+    const granted = lines.filter((line) => line.submissionId);
+    if (granted.length > 0) {
+      await tx.insert(entitlements).values(
+        granted.map((line) => ({
+          buyerId,
+          submissionId: line.submissionId!,
+          licenceId: line.licenceId,
+          source: "purchase" as const,
+          transactionId: line.id,
+          certificateNumber: certificateNumber(now),
+        })),
+      );
+      // The cart empties when its order is paid (DECISIONS.md), not before.
+      await tx.delete(cartItems).where(
+        and(
+          eq(cartItems.userId, buyerId),
+          inArray(
+            cartItems.submissionId,
+            granted.map((line) => line.submissionId!),
+          ),
+        ),
+      );
+    }
+  }
+  const sold = await tx
+    .update(exclusiveHolds)
+    .set({ soldAt: now })
+    .where(and(eq(exclusiveHolds.orderId, order.id), isNull(exclusiveHolds.soldAt)))
+    .returning({ submissionId: exclusiveHolds.submissionId });
+  outcome.paidOrder = order;
+  outcome.exclusiveSubmissionIds = sold.map((row) => row.submissionId);
+}
+
+/** A payment that failed or a session that expired: the order ends, its holds are released. */
+async function close(tx: Tx, provider: string, event: PaymentEvent, status: "failed" | "expired") {
+  if (!event.sessionId) return;
+  const [order] = await tx
+    .update(orders)
+    .set({ status })
+    .where(
+      and(
+        eq(orders.provider, provider),
+        eq(orders.providerSessionId, event.sessionId),
+        eq(orders.status, "pending"),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!order) return;
+  await tx
+    .update(transactions)
+    .set({ status: status === "failed" ? "failed" : "canceled" })
+    .where(eq(transactions.orderId, order.id));
+  await tx.delete(exclusiveHolds).where(eq(exclusiveHolds.orderId, order.id));
+}
+
+async function ordersOfPayment(tx: Tx, provider: string, event: PaymentEvent) {
+  const where = event.paymentId
+    ? eq(orders.providerPaymentId, event.paymentId)
+    : event.sessionId
+      ? eq(orders.providerSessionId, event.sessionId)
+      : null;
+  if (!where) return [];
+  return tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.provider, provider), where));
+}
+
+/** A refund: the order is refunded and its downloads stop at once. */
+async function refund(tx: Tx, provider: string, event: PaymentEvent) {
+  for (const order of await ordersOfPayment(tx, provider, event)) {
+    await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    const lines = await tx
+      .update(transactions)
+      .set({ status: "refunded" })
+      .where(eq(transactions.orderId, order.id))
+      .returning({ id: transactions.id });
+    if (lines.length > 0) {
+      await tx
+        .update(entitlements)
+        .set({ revokedAt: new Date() })
+        .where(
+          inArray(
+            entitlements.transactionId,
+            lines.map((line) => line.id),
+          ),
+        );
+    }
+  }
+}
+
+/** A dispute suspends the order's downloads; closing it in the seller's favour restores them. */
+async function dispute(tx: Tx, provider: string, event: PaymentEvent, open: boolean) {
+  for (const order of await ordersOfPayment(tx, provider, event)) {
+    const lines = await tx
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.orderId, order.id));
+    if (lines.length === 0) continue;
+    const ids = lines.map((line) => line.id);
+    if (open) {
+      await tx
+        .update(entitlements)
+        .set({ suspendedReason: "dispute" })
+        .where(inArray(entitlements.transactionId, ids));
+    } else if (event.disputeLost) {
+      await tx
+        .update(entitlements)
+        .set({ revokedAt: new Date() })
+        .where(inArray(entitlements.transactionId, ids));
+    } else {
+      await tx
+        .update(entitlements)
+        .set({ suspendedReason: null })
+        .where(inArray(entitlements.transactionId, ids));
+    }
+  }
+}
+
+/**
+ * Handles one provider event exactly once: the event is recorded under a unique
+ * (provider, event id) in the same transaction as its effects, so a delivery seen before is
+ * acknowledged without effect, and the order's guarded update makes fulfilment run once per
+ * payment whatever the event. E-mails and catalogue events follow the commit.
+ */
+export async function handlePaymentEvent(
+  services: Pick<Services, "db" | "mailer" | "events" | "env">,
+  provider: string,
+  event: PaymentEvent,
+): Promise<{ duplicate: boolean; paidOrderId: string | null }> {
+  const outcome: Outcome = { duplicate: false, exclusiveSubmissionIds: [] };
+  await services.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        provider,
+        eventId: event.eventId,
+        type: event.type,
+        payload: event.payload,
+        processedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) {
+      outcome.duplicate = true;
+      return;
+    }
+    switch (event.type) {
+      case "checkout.completed":
+        return fulfil(tx, provider, event, outcome);
+      case "payment.failed":
+        return close(tx, provider, event, "failed");
+      case "checkout.expired":
+        return close(tx, provider, event, "expired");
+      case "charge.refunded":
+        return refund(tx, provider, event);
+      case "dispute.opened":
+        return dispute(tx, provider, event, true);
+      case "dispute.closed":
+        return dispute(tx, provider, event, false);
+      default:
+        return;
+    }
+  });
+  for (const submissionId of outcome.exclusiveSubmissionIds) {
+    services.events.publish({ type: "catalogue.changed", submissionId, change: "unpublished" });
+  }
+  if (outcome.paidOrder) await sendPurchaseMails(services, outcome.paidOrder);
+  return { duplicate: outcome.duplicate, paidOrderId: outcome.paidOrder?.id ?? null };
+}
+
+async function localeOf(services: Pick<Services, "db">, userId: string): Promise<Locale> {
+  const [row] = await services.db
+    .select({ locale: profiles.locale })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.locale ?? "fr";
+}
+
+/** The buyer's receipt and one sale notice per seller line (in each person's language). */
+async function sendPurchaseMails(
+  services: Pick<Services, "db" | "mailer" | "env">,
+  order: OrderRow,
+) {
+  const lines = await services.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.orderId, order.id));
+  const reference = order.id.slice(0, 8).toUpperCase();
+  if (order.buyerId) {
+    const [buyer] = await services.db.select().from(user).where(eq(user.id, order.buyerId));
+    if (buyer) {
+      const locale = await localeOf(services, buyer.id);
+      const t = getT(locale);
+      const money = (cents: number) => formatMoney(locale, cents);
+      await services.mailer.send({
+        to: buyer.email,
+        ...renderEmail({
+          subject: t("commerce.email.receiptSubject", { reference }),
+          paragraphs: [
+            t("commerce.email.receiptIntro", { name: buyer.name }),
+            ...lines.map((line) =>
+              t("commerce.email.receiptLine", {
+                title: line.title,
+                licence: t(`commerce.licence.${line.licenceId}`),
+                amount: money(line.amountCents),
+              }),
+            ),
+            t("commerce.email.receiptTotals", {
+              subtotal: money(order.subtotalCents),
+              vat: money(order.vatCents),
+              total: money(order.totalCents),
+            }),
+          ],
+          link: `${services.env.baseUrl}/${locale}/buyer-dashboard?tab=downloads`,
+          footer: t("commerce.email.footer"),
+        }),
+      });
+    }
+  }
+  for (const line of lines) {
+    if (!line.sellerId) continue;
+    const [seller] = await services.db.select().from(user).where(eq(user.id, line.sellerId));
+    if (!seller) continue;
+    const locale = await localeOf(services, seller.id);
+    const t = getT(locale);
+    await services.mailer.send({
+      to: seller.email,
+      ...renderEmail({
+        subject: t("commerce.email.saleSubject", { title: line.title }),
+        paragraphs: [
+          t("commerce.email.saleIntro", {
+            title: line.title,
+            licence: t(`commerce.licence.${line.licenceId}`),
+          }),
+          t("commerce.email.saleAmounts", {
+            amount: formatMoney(locale, line.amountCents),
+            share: formatMoney(locale, line.sellerShareCents),
+          }),
+        ],
+        link: `${services.env.baseUrl}/${locale}/seller-dashboard`,
+        footer: t("commerce.email.footer"),
+      }),
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { and, desc, eq, ilike, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { entitlements, orders, transactions, user } from "../db/schema";
+
+/** A buyer's purchases (one per entitlement), newest first, optionally filtered by title. */
+export async function listPurchases(db: Database, buyerId: string, search = "") {
+  const query = search.trim().slice(0, 100);
+  return db
+    .select({
+      entitlementId: entitlements.id,
+      submissionId: entitlements.submissionId,
+      licenceId: entitlements.licenceId,
+      certificateNumber: entitlements.certificateNumber,
+      createdAt: entitlements.createdAt,
+      revokedAt: entitlements.revokedAt,
+      suspendedReason: entitlements.suspendedReason,
+      title: transactions.title,
+      amountCents: transactions.amountCents,
+      orderStatus: orders.status,
+    })
+    .from(entitlements)
+    .leftJoin(transactions, eq(transactions.id, entitlements.transactionId))
+    .leftJoin(orders, eq(orders.id, transactions.orderId))
+    .where(
+      and(
+        eq(entitlements.buyerId, buyerId),
+        query
+          ? ilike(transactions.title, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(entitlements.createdAt));
+}
+
+/** The four overview figures. */
+export async function purchaseStats(db: Database, buyerId: string) {
+  const [row] = await db
+    .select({
+      purchases: sql<number>`count(distinct ${orders.id})::int`,
+      spentCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.status, "paid")));
+  const [rights] = await db
+    .select({
+      licences: sql<number>`count(*)::int`,
+      downloads: sql<number>`count(*) filter (where ${entitlements.revokedAt} is null and ${entitlements.suspendedReason} is null)::int`,
+    })
+    .from(entitlements)
+    .where(eq(entitlements.buyerId, buyerId));
+  return {
+    purchases: row?.purchases ?? 0,
+    spentCents: row?.spentCents ?? 0,
+    licences: rights?.licences ?? 0,
+    downloads: rights?.downloads ?? 0,
+  };
+}
+
+/** A certificate, for its holder or an admin. */
+export async function findCertificate(
+  db: Database,
+  number: string,
+  viewer: { id: string; role: string },
+) {
+  const [row] = await db
+    .select({
+      number: entitlements.certificateNumber,
+      buyerId: entitlements.buyerId,
+      buyerName: user.name,
+      licenceId: entitlements.licenceId,
+      createdAt: entitlements.createdAt,
+      revokedAt: entitlements.revokedAt,
+      title: transactions.title,
+    })
+    .from(entitlements)
+    .innerJoin(user, eq(user.id, entitlements.buyerId))
+    .leftJoin(transactions, eq(transactions.id, entitlements.transactionId))
+    .where(eq(entitlements.certificateNumber, number));
+  if (!row || (row.buyerId !== viewer.id && viewer.role !== "admin")) return null;
+  return row;
+}

@@ -1,0 +1,146 @@
+import Stripe from "stripe";
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (stripe-mock, a test fake); Stripe's own by default. */
+  apiUrl?: string;
+}
+
+function client(options: StripeProviderOptions): Stripe {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === "https:" ? 443 : 80),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+/** Stripe's events, reduced to the ones fulfilment acts on (an allowlist). */
+export function stripeEventToPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const base = {
+    eventId: event.id,
+    payload: event as unknown as Record<string, unknown>,
+  };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed":
+    case "checkout.session.expired": {
+      const session = event.data.object;
+      const type =
+        event.type === "checkout.session.expired"
+          ? "checkout.expired"
+          : event.type === "checkout.session.async_payment_failed"
+            ? "payment.failed"
+            : // A completed session whose payment is still processing (a bank debit) waits
+              // for async_payment_succeeded.
+              session.payment_status === "unpaid"
+              ? "ignored"
+              : "checkout.completed";
+      return {
+        ...base,
+        type,
+        sessionId: session.id,
+        paymentId: idOf(session.payment_intent),
+      };
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      return {
+        ...base,
+        // Only a full refund ends the purchase.
+        type: charge.amount_refunded >= charge.amount ? "charge.refunded" : "ignored",
+        sessionId: null,
+        paymentId: idOf(charge.payment_intent),
+      };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      return {
+        ...base,
+        type: event.type === "charge.dispute.created" ? "dispute.opened" : "dispute.closed",
+        sessionId: null,
+        paymentId: idOf(dispute.payment_intent),
+        disputeLost: dispute.status === "lost",
+      };
+    }
+    default:
+      return { ...base, type: "ignored", sessionId: null, paymentId: null };
+  }
+}
+
+/**
+ * Stripe Checkout: line items built by the server (each line, then VAT as its own line, so the
+ * amount charged is the total shown), the order id in the metadata, an idempotency key on every
+ * call; webhooks verified on the raw body by the SDK (300 s tolerance).
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = client(options);
+  return {
+    name: "stripe",
+    async createCheckoutSession(request, idempotencyKey) {
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map(
+        (line) => ({
+          quantity: 1,
+          price_data: {
+            currency: "eur",
+            unit_amount: line.amountCents,
+            product_data: { name: line.name },
+          },
+        }),
+      );
+      if (request.vatCents > 0) {
+        lineItems.push({
+          quantity: 1,
+          price_data: {
+            currency: "eur",
+            unit_amount: request.vatCents,
+            product_data: { name: request.locale === "fr" ? "TVA (20 %)" : "VAT (20%)" },
+          },
+        });
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: lineItems,
+          customer_email: request.buyerEmail,
+          client_reference_id: request.orderId,
+          metadata: { orderId: request.orderId },
+          payment_intent_data: { metadata: { orderId: request.orderId } },
+          locale: request.locale,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+        },
+        { idempotencyKey },
+      );
+      if (!session.url) throw new Error("Stripe returned a session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+    async parseWebhook(rawBody, headers) {
+      const signature = headers.get("stripe-signature");
+      if (!signature) throw new WebhookSignatureError("no Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : "invalid");
+      }
+      return stripeEventToPaymentEvent(event);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { deriveKey, hmacHex, sameSignature } from "../commerce/signing.server";
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
+
+export const testSignatureHeader = "vitrine-signature";
+/** Events older than this are refused (replays). */
+export const webhookToleranceSeconds = 300;
+
+/** The spec's test cards and what the built-in provider does with each. */
+export const testCards = {
+  "4242424242424242": "success",
+  "4000000000000002": "declined",
+  "4000000000009995": "insufficientFunds",
+  "4000002760003184": "threeDSecure",
+} as const;
+
+export type TestCardOutcome = (typeof testCards)[keyof typeof testCards];
+
+export function testCardOutcome(number: string): TestCardOutcome | null {
+  const digits = number.replace(/[\s-]/g, "");
+  return (testCards as Record<string, TestCardOutcome>)[digits] ?? null;
+}
+
+export interface TestEvent {
+  id: string;
+  type:
+    | "checkout.session.completed"
+    | "checkout.session.expired"
+    | "payment.failed"
+    | "charge.refunded";
+  created: number;
+  data: { sessionId: string; paymentId?: string };
+}
+
+/** Signs a body as Stripe does: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export function signTestEvent(
+  key: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
+  return `t=${timestamp},v1=${hmacHex(key, `${timestamp}.${body}`)}`;
+}
+
+export function testWebhookKey(secret: string): string {
+  return deriveKey(secret, "test-payments");
+}
+
+function verify(key: string, rawBody: string, header: string | null, now: number): void {
+  const parts = Object.fromEntries(
+    (header ?? "").split(",").map((part) => {
+      const index = part.indexOf("=");
+      return [part.slice(0, index).trim(), part.slice(index + 1).trim()];
+    }),
+  );
+  const timestamp = Number(parts.t);
+  if (!Number.isInteger(timestamp) || !parts.v1) throw new WebhookSignatureError("no signature");
+  if (Math.abs(now - timestamp) > webhookToleranceSeconds) {
+    throw new WebhookSignatureError("timestamp outside the tolerance");
+  }
+  if (!sameSignature(hmacHex(key, `${timestamp}.${rawBody}`), parts.v1)) {
+    throw new WebhookSignatureError("bad signature");
+  }
+}
+
+const eventTypes: Record<TestEvent["type"], PaymentEvent["type"]> = {
+  "checkout.session.completed": "checkout.completed",
+  "checkout.session.expired": "checkout.expired",
+  "payment.failed": "payment.failed",
+  "charge.refunded": "charge.refunded",
+};
+
+/**
+ * The built-in provider: its hosted page is /test-pay/:sessionId on this site, and it reports
+ * outcomes as signed events to the same webhook handling as Stripe's.
+ */
+export function createTestProvider(options: { baseUrl: string; secret: string }): PaymentProvider {
+  const key = testWebhookKey(options.secret);
+  return {
+    name: "test",
+    async createCheckoutSession(request) {
+      const sessionId = `cs_test_${randomBytes(16).toString("hex")}`;
+      return {
+        sessionId,
+        url: `${options.baseUrl}/test-pay/${sessionId}?lang=${request.locale}`,
+      };
+    },
+    async parseWebhook(rawBody, headers) {
+      verify(key, rawBody, headers.get(testSignatureHeader), Math.floor(Date.now() / 1000));
+      let event: TestEvent;
+      try {
+        event = JSON.parse(rawBody) as TestEvent;
+      } catch {
+        throw new WebhookSignatureError("not JSON");
+      }
+      return {
+        eventId: String(event.id),
+        type: eventTypes[event.type] ?? "ignored",
+        sessionId: event.data?.sessionId ?? null,
+        paymentId: event.data?.paymentId ?? null,
+        payload: event as unknown as Record<string, unknown>,
+      };
+    },
+  };
+}
+
+/** A signed event as the hosted page sends it: body and headers. */
+export function testEvent(
+  secret: string,
+  type: TestEvent["type"],
+  data: TestEvent["data"],
+  options: { id?: string; timestamp?: number } = {},
+): { body: string; headers: Headers } {
+  const event: TestEvent = {
+    id: options.id ?? `evt_test_${randomBytes(12).toString("hex")}`,
+    type,
+    created: options.timestamp ?? Math.floor(Date.now() / 1000),
+    data,
+  };
+  const body = JSON.stringify(event);
+  const headers = new Headers({
+    "content-type": "application/json",
+    [testSignatureHeader]: signTestEvent(testWebhookKey(secret), body, options.timestamp),
+  });
+  return { body, headers };
+}
+
+/** The token of a 3-D Secure step: only the page that asked for it can answer it. */
+export function challengeFor(secret: string, sessionId: string): string {
+  return hmacHex(deriveKey(secret, "test-3ds"), sessionId);
+}

@@ -1,0 +1,158 @@
+import { CheckCircle2, Clock, Download, Loader2, XCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import { localePath } from "~/components/use-locale";
+import { services } from "~/modules/app.server";
+import { buyerOrderBySession, orderLines, originalsOf } from "~/modules/commerce/orders.server";
+import { requireAccess } from "~/modules/http/guard.server";
+import { pageMeta } from "~/modules/http/meta";
+import { localeFromUrl } from "~/modules/i18n/locale";
+import type { Route } from "./+types/payment-success";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, "paymentSuccess");
+}
+
+/**
+ * Looks the order up instead of trusting the URL: only the signed-in buyer's own order is
+ * found, and 'Paiement réussi !' shows only once it is paid.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAccess(context, "signedIn");
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id") ?? "";
+  const { db } = await services();
+  const order = await buyerOrderBySession(db, viewer.id, sessionId);
+  const locale = localeFromUrl(url);
+  if (!order) return { locale, state: "notFound" as const, shortId: null, downloads: [] };
+  const state =
+    order.status === "paid" ? "paid" : order.status === "pending" ? "pending" : "failed";
+  let downloads: Array<{ uploadId: string; title: string; fileName: string }> = [];
+  if (state === "paid") {
+    const lines = await orderLines(db, order.id);
+    const files = await originalsOf(
+      db,
+      lines.flatMap((line) => (line.submissionId ? [line.submissionId] : [])),
+    );
+    downloads = files.map((file) => ({
+      uploadId: file.id,
+      fileName: file.fileName,
+      title: lines.find((line) => line.submissionId === file.submissionId)?.title ?? "",
+    }));
+  }
+  return {
+    locale,
+    state: state as "paid" | "pending" | "failed",
+    shortId: sessionId.slice(-8),
+    downloads,
+  };
+}
+
+const confirmationMs = 2_000;
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale, state, shortId, downloads } = loaderData;
+  const [confirming, setConfirming] = useState(true);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setTimeout(() => setConfirming(false), confirmationMs);
+    return () => clearTimeout(timer);
+  }, []);
+  // A payment confirmed a moment later (an asynchronous method, a slow webhook): look again.
+  useEffect(() => {
+    if (state !== "pending") return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 2_000);
+    return () => clearInterval(timer);
+  }, [state, revalidator]);
+
+  const links = (
+    <nav className="mt-6 flex flex-wrap justify-center gap-2">
+      <Link to={localePath(locale, "/buyer-dashboard")} className="btn-primary">
+        {t("commerce.success.dashboard")}
+      </Link>
+      <Link to={localePath(locale, "/marketplace")} className="btn-secondary">
+        {t("commerce.success.marketplace")}
+      </Link>
+      <Link to={localePath(locale, "/")} className="btn-secondary">
+        {t("commerce.success.home")}
+      </Link>
+      <Link to={localePath(locale, "/support")} className="btn-ghost">
+        {t("commerce.success.support")}
+      </Link>
+    </nav>
+  );
+
+  if (confirming) {
+    return (
+      <div className="container-page flex justify-center py-16">
+        <p role="status" className="flex items-center gap-2 text-lg">
+          <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
+          {t("commerce.success.confirming")}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="container-page flex justify-center py-10">
+      <div className="card w-full max-w-xl p-8 text-center">
+        {state === "paid" ? (
+          <>
+            <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
+            <h1 className="mt-3 text-2xl font-bold">{t("commerce.success.title")}</h1>
+            <p className="mt-2 font-mono text-sm">
+              {t("commerce.success.transaction", { id: shortId })}
+            </p>
+            <p className="mt-2 text-muted">{t("commerce.success.emailSent")}</p>
+            {downloads.length > 0 ? (
+              <section className="mt-6 text-left" aria-labelledby="downloads-title">
+                <h2 id="downloads-title" className="font-semibold">
+                  {t("commerce.success.downloads")}
+                </h2>
+                <ul className="mt-2 space-y-2">
+                  {downloads.map((file) => (
+                    <li key={file.uploadId}>
+                      <a
+                        href={`/downloads/${file.uploadId}`}
+                        className="btn-secondary w-full justify-start"
+                        download
+                      >
+                        <Download className="h-4 w-4" aria-hidden="true" />
+                        {t("commerce.success.download", { title: file.title })}
+                        <span className="ml-auto truncate text-xs text-muted">{file.fileName}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        ) : state === "pending" ? (
+          <>
+            <Clock className="mx-auto h-12 w-12 text-amber-600" aria-hidden="true" />
+            <h1 className="mt-3 text-2xl font-bold">{t("commerce.success.pendingTitle")}</h1>
+            <p className="mt-2 text-muted">{t("commerce.success.pendingText")}</p>
+          </>
+        ) : state === "failed" ? (
+          <>
+            <XCircle className="mx-auto h-12 w-12 text-red-600" aria-hidden="true" />
+            <h1 className="mt-3 text-2xl font-bold">{t("commerce.success.failedTitle")}</h1>
+            <p className="mt-2 text-muted">{t("commerce.success.failedText")}</p>
+          </>
+        ) : (
+          <>
+            <XCircle className="mx-auto h-12 w-12 text-muted" aria-hidden="true" />
+            <h1 className="mt-3 text-2xl font-bold">{t("commerce.success.notFoundTitle")}</h1>
+            <p className="mt-2 text-muted">{t("commerce.success.notFoundText")}</p>
+          </>
+        )}
+        {links}
+      </div>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,0 +1,178 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { createAccount, expectToast, open, waitForHydration } from "./support/app";
+import { BASE_URL, DATA_DIR } from "./support/env";
+
+/** The demo catalogue's items this test buys (seeded approved in every demo install). */
+const items = ["Coucher de soleil sur les dunes", "Formes géométriques colorées"];
+
+const texts = {
+  fr: {
+    cart: "Panier",
+    checkout: "Passer la commande",
+    payTitle: "Paiement sécurisé",
+    card: "Numéro de carte",
+    pay: /^Payer /,
+    success: "Paiement réussi !",
+    declined: "Votre carte a été refusée.",
+    testBanner: "Mode test : aucune carte réelle n'est débitée.",
+    added: "Article ajouté au panier",
+    duplicate: "Cet article est déjà dans votre panier.",
+    total: "Total",
+  },
+  en: {
+    cart: "Cart",
+    checkout: "Checkout",
+    payTitle: "Secure payment",
+    card: "Card number",
+    pay: /^Pay /,
+    success: "Payment successful!",
+    declined: "Your card was declined.",
+    testBanner: "Test mode: no real card is charged.",
+    added: "Item added to cart",
+    duplicate: "This item is already in your cart.",
+    total: "Total",
+  },
+} as const;
+
+/** Submission ids of the demo items, read from the demo seller's portfolio. */
+async function demoItemIds(): Promise<Record<string, string>> {
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const signIn = await context.post("/fr/auth", {
+    form: { intent: "login", email: "createur@vitrine.test", password: "Createur-vitrine-2026" },
+  });
+  expect(signIn.ok()).toBe(true);
+  const html = await (await context.get("/fr/portfolio")).text();
+  await context.dispose();
+  const ids: Record<string, string> = {};
+  const pattern =
+    /href="\/fr\/seller-dashboard\/content\/([0-9a-f-]{36})"[\s\S]*?<h2[^>]*>([^<]*)<\/h2>/g;
+  for (const match of html.matchAll(pattern)) ids[match[2]!] = match[1]!;
+  for (const title of items) expect(ids[title], `demo item ${title}`).toBeTruthy();
+  return ids;
+}
+
+/**
+ * Submits the product page's 'Ajouter au panier' form (the contract's fields) from the current
+ * page, as the product page will once merged.
+ */
+async function addFromPage(page: Page, lang: string, submissionId: string, licenceId: string) {
+  await page.evaluate(
+    ({ action, fields }) => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = action;
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    },
+    { action: `/${lang}/cart`, fields: { intent: "add", submissionId, licenceId } },
+  );
+  await page.waitForLoadState("load");
+  await waitForHydration(page);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((n) => n.target) }));
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+for (const lang of ["fr", "en"] as const) {
+  const t = texts[lang];
+
+  test(`${lang}: two items with different licences, paid with 4242, both originals downloaded intact`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const ids = await demoItemIds();
+    await createAccount(page.request, { lang });
+    await open(page, `/${lang}/cart`);
+    await addFromPage(page, lang, ids[items[0]!]!, "standard");
+    await expectToast(page, t.added);
+    await addFromPage(page, lang, ids[items[1]!]!, "extended");
+    await expectToast(page, t.added);
+    // Added once per item: the spec's message for a second add.
+    await addFromPage(page, lang, ids[items[1]!]!, "standard");
+    await expectToast(page, t.duplicate);
+
+    await open(page, `/${lang}/cart`);
+    await expect(page.getByRole("heading", { level: 1, name: t.cart })).toBeVisible();
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    // 15 + 15 and 12 + 45: subtotal 87 €, VAT 17.40 €, total 104.40 €.
+    await expect(page.getByTestId("summary-total")).toHaveText(
+      lang === "fr" ? "104,40 €" : "€104.40",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("link", { name: t.checkout }).click();
+    await expect(page.getByTestId("payment-mode-banner")).toContainText(t.testBanner);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: t.pay }).click();
+
+    await expect(page.getByRole("heading", { name: t.payTitle })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByLabel(t.card).fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: t.pay }).click();
+
+    await expect(page.getByRole("heading", { name: t.success })).toBeVisible();
+    const links = page.getByRole("link", { name: /^(Télécharger|Download) / });
+    await expect(links).toHaveCount(2);
+    for (let index = 0; index < 2; index++) {
+      const link = links.nth(index);
+      const uploadId = (await link.getAttribute("href"))!.split("/").pop()!;
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      const received = await fs.readFile((await download.path())!);
+      const original = await fs.readFile(path.join(DATA_DIR, "uploads", uploadId));
+      expect(sha256(received)).toBe(sha256(original));
+    }
+    // Paid: the cart is empty now.
+    await open(page, `/${lang}/cart`);
+    await expect(page.getByTestId("cart-line")).toHaveCount(0);
+  });
+
+  test(`${lang}: a declined card (4000 0000 0000 0002) pays nothing and keeps the cart`, async ({
+    page,
+  }) => {
+    const ids = await demoItemIds();
+    await createAccount(page.request, { lang });
+    await open(page, `/${lang}/cart`);
+    await addFromPage(page, lang, ids[items[0]!]!, "extended");
+    await open(page, `/${lang}/checkout`);
+    await page.getByRole("button", { name: t.pay }).click();
+    await expect(page.getByRole("heading", { name: t.payTitle })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByLabel(t.card).fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: t.pay }).click();
+    await expect(page.getByRole("alert")).toContainText(t.declined);
+    await open(page, `/${lang}/cart`);
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  });
+}
+
+test("phone width: the cart and checkout fit 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const ids = await demoItemIds();
+  await createAccount(page.request, { lang: "fr" });
+  await open(page, "/fr/cart");
+  await addFromPage(page, "fr", ids[items[1]!]!, "standard");
+  for (const url of ["/fr/cart", "/fr/checkout"]) {
+    await open(page, url);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, url).toBeLessThanOrEqual(0);
+  }
+});
