@@ -11,6 +11,7 @@ import {
   useLocation,
 } from "react-router";
 import { toast } from "sonner";
+import { categoryCounts as catalogueCounts } from "~/modules/catalogue/catalogue.server";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
 import { useRootData } from "./components/use-root-data";
@@ -36,8 +37,10 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [bootAndAttachViewer];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = await services();
+  const { env, db } = await services();
   const viewer = await getViewer(context);
+  // Catalogue: the category bar's counts, kept live afterwards by Server-Sent Events.
+  const categoryCounts = await catalogueCounts(db);
   const { flash, headers } = await takeFlash(request);
   return data(
     {
@@ -48,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The cart arrives with the commerce issue; until then it is always empty.
       cartCount: 0,
       flash,
+      categoryCounts,
     },
     { headers },
   );
