@@ -1,7 +1,7 @@
 import { LayoutGrid, List, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useNavigate, useRevalidator } from "react-router";
 import { ItemGrid } from "~/components/catalogue/item-card";
 import { useLiveCatalogue } from "~/components/catalogue/live-counts";
 import { localePath, useLocale } from "~/components/use-locale";
@@ -82,7 +82,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { query, results } = loaderData;
   const { counts, version } = useLiveCatalogue();
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const base = localePath(locale, "/marketplace");
@@ -97,8 +97,15 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
   }, [version, revalidator]);
 
   // Any filter change applies at once; the Apply button does the same without JavaScript.
+  // The URL keeps only what differs from the defaults; a new filter starts again at page 1.
   const applyNow = () => {
-    if (form.current) submit(form.current, { replace: false, preventScrollReset: true });
+    if (!form.current) return;
+    const fields = new URLSearchParams();
+    new FormData(form.current).forEach((value, name) => fields.set(name, String(value)));
+    const next = parseMarketplaceQuery(fields);
+    void navigate(`${base}${marketplaceSearch({ ...next, view: query.view, page: 1 })}`, {
+      preventScrollReset: true,
+    });
   };
 
   return (

@@ -713,7 +713,7 @@ export const en: Catalog = {
     },
     filters: {
       label: "Filters",
-      search: "Search",
+      search: "Keywords",
       searchPlaceholder: "Title, author, tag…",
       category: "Category",
       allCategories: "All categories",

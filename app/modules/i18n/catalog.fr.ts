@@ -724,7 +724,7 @@ export const fr = {
     },
     filters: {
       label: "Filtres",
-      search: "Rechercher",
+      search: "Mots-clés",
       searchPlaceholder: "Titre, auteur, tag…",
       category: "Catégorie",
       allCategories: "Toutes les catégories",
