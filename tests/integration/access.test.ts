@@ -43,6 +43,14 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/buyer-dashboard": ["client", "admin"],
   "routes/admin": ["admin"],
   "routes/not-found": "public",
+  // Catalogue: public pages and files; the product page's like action refuses visitors
+  // (tests/integration/catalogue.test.ts).
+  "routes/api.catalogue-events": "public",
+  "routes/sitemap": "public",
+  "routes/robots": "public",
+  "routes/product": "public",
+  "routes/product-missing-id": "public",
+  "routes/creator": "public",
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];
