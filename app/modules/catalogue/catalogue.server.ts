@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import {
@@ -43,7 +43,8 @@ async function isOnSale(db: Database, submissionId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-const searchDoc = sql`vitrine_search_doc(${s.title}, ${s.description}, ${s.tags})`;
+/** Stored generated column (custom migration, decision 0012): lower-cased, unaccented text. */
+const searchDoc = sql`"content_submissions"."search_doc"`;
 const likesCount = sql<number>`(select count(*)::int from catalogue_likes l where l.submission_id = ${s.id})`;
 const downloadsCount = sql<number>`(select count(*)::int from entitlements e where e.submission_id = ${s.id} and e.revoked_at is null)`;
 /** The file that stands for an item: an ebook's cover, else its first file. */
@@ -127,17 +128,40 @@ function trendingSince(): Date {
 
 /**
  * Every word must be found in the title, tags or description (accents and case ignored, a small
- * typo tolerated by trigram word similarity) or in the seller's store name.
+ * typo tolerated by trigram word similarity when exact words find nothing) or in the seller's
+ * store name. Store names are
+ * looked up first, so the main query stays a plain trigram-index lookup (decision 0012).
  */
-export function searchCondition(q: string): SQL | undefined {
+export async function searchCondition(
+  db: Database,
+  q: string,
+  fuzzy = false,
+): Promise<SQL | undefined> {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  return and(
-    ...words.map(
-      (word) =>
-        sql`(${searchDoc} like ${`%${word}%`} or ${word} <% ${searchDoc} or ${s.creatorId} = any(array(select p.user_id from profiles p where vitrine_search_text(p.store_name) like ${`%${word}%`})))`,
-    ),
+  const conditions = await Promise.all(
+    words.map(async (word) => {
+      const pattern = `%${word}%`;
+      const stores = await db
+        .select({ userId: profiles.userId })
+        .from(profiles)
+        .where(sql`vitrine_search_text(${profiles.storeName}) like ${pattern}`)
+        .limit(500);
+      const text = fuzzy
+        ? sql`(${searchDoc} like ${pattern} or ${word} <% ${searchDoc})`
+        : sql`${searchDoc} like ${pattern}`;
+      return stores.length > 0
+        ? or(
+            text,
+            inArray(
+              s.creatorId,
+              stores.map((row) => row.userId),
+            ),
+          )!
+        : text;
+    }),
   );
+  return and(...conditions);
 }
 
 function priceCondition(price: MarketplaceQuery["price"]): SQL | undefined {
@@ -198,19 +222,25 @@ export async function searchCatalogue(
   options: { creatorId?: string; pageSize?: number } = {},
 ): Promise<MarketplacePage> {
   const pageSize = options.pageSize ?? marketplacePageSize;
-  const conditions: Array<SQL | undefined> = [
-    onSale(),
-    searchCondition(query.q),
-    priceCondition(query.price),
-  ];
-  if (query.category === "trending") conditions.push(gte(s.approvedAt, trendingSince()));
-  else if (query.category) conditions.push(eq(s.kind, query.category));
-  if (options.creatorId) conditions.push(eq(s.creatorId, options.creatorId));
-  const where = and(...conditions);
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(s)
-    .where(where)) as [{ total: number }];
+  const filters: Array<SQL | undefined> = [onSale(), priceCondition(query.price)];
+  if (query.category === "trending") filters.push(gte(s.approvedAt, trendingSince()));
+  else if (query.category) filters.push(eq(s.kind, query.category));
+  if (options.creatorId) filters.push(eq(s.creatorId, options.creatorId));
+  const countWhere = async (where: SQL | undefined) => {
+    const [row] = (await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(s)
+      .where(where)) as [{ total: number }];
+    return Number(row.total);
+  };
+  // Exact words first (cheap, index-served); only a search that finds nothing pays for
+  // trigram similarity, which forgives typos.
+  let where = and(...filters, await searchCondition(db, query.q));
+  let total = await countWhere(where);
+  if (total === 0 && query.q) {
+    where = and(...filters, await searchCondition(db, query.q, true));
+    total = await countWhere(where);
+  }
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(query.page, pageCount);
   const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
