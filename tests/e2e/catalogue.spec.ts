@@ -162,14 +162,19 @@ for (const lang of ["fr", "en"] as const) {
       const like = page.getByTestId("like-button");
       await expect(like).toHaveAttribute("aria-pressed", "false");
       const before = Number(await page.getByTestId("like-count").textContent());
+      // The button turns at once (optimistic); the reload must wait for the like to be saved.
+      const saved = page.waitForResponse((response) => response.request().method() === "POST");
       await like.click();
       await expect(like).toHaveAttribute("aria-pressed", "true");
       await expect(page.getByTestId("like-count")).toHaveText(String(before + 1));
-      await page.reload();
+      await saved;
+      await open(page, url);
       await expect(page.getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
       // Unlike again so the demo item's count stays as other tests expect it.
+      const unsaved = page.waitForResponse((response) => response.request().method() === "POST");
       await page.getByTestId("like-button").click();
       await expect(page.getByTestId("like-button")).toHaveAttribute("aria-pressed", "false");
+      await unsaved;
     });
 
     test("unknown and malformed product ids show 'not found' with a 404", async ({ page }) => {
