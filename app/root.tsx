@@ -11,6 +11,7 @@ import {
   useLocation,
 } from "react-router";
 import { toast } from "sonner";
+import { categoryCounts as catalogueCounts } from "~/modules/catalogue/catalogue.server";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
 import { useRootData } from "./components/use-root-data";
@@ -40,8 +41,10 @@ export const middleware: Route.MiddlewareFunction[] = [bootAndAttachViewer];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = await services();
-  const { env } = app;
+  const { env, db } = app;
   const viewer = await getViewer(context);
+  // Catalogue: the category bar's counts, kept live afterwards by Server-Sent Events.
+  const categoryCounts = await catalogueCounts(db);
   const { flash, headers } = await takeFlash(request);
   if (viewer) await adoptVisitorCart(request, app, viewer.id, headers);
   return data(
@@ -50,10 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       demo: env.APP_MODE === "demo",
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
       viewer,
-      cartCount: viewer ? await cartCount(app.db, viewer.id) : 0,
+      cartCount: viewer ? await cartCount(db, viewer.id) : 0,
       flash,
       /** The cookie notice shows until this is set (public pages issue). */
       cookieConsent: await readConsent(request),
+      categoryCounts,
     },
     { headers },
   );

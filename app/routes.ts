@@ -15,6 +15,10 @@ export default [
   route("payment-cancelled", "routes/payment-cancelled.tsx"),
   route("downloads/:uploadId", "routes/downloads.ts"),
   route("downloads/:uploadId/file", "routes/downloads-file.ts"),
+  // Catalogue: live counts, search-engine files.
+  route("api/catalogue/events", "routes/api.catalogue-events.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   // Pages that exist without a language prefix (part 1 §2.1).
   route("test-accounts", "routes/test-accounts.tsx"),
   route("create-test-accounts", "routes/create-test-accounts.tsx"),
@@ -26,6 +30,10 @@ export default [
   route(":lang", "routes/lang-layout.tsx", [
     index("routes/home.tsx"),
     route("marketplace", "routes/marketplace.tsx"),
+    // Catalogue: product and creator pages.
+    route("product", "routes/product.tsx", { id: "routes/product-missing-id" }),
+    route("product/:id", "routes/product.tsx"),
+    route("creator/:creatorId", "routes/creator.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/seller", "routes/auth.tsx", { id: "routes/auth-seller" }),
     route("auth/forgot-password", "routes/forgot-password.tsx"),

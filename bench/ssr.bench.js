@@ -5,10 +5,11 @@
 // baseline makes the numbers comparable across machines: the ratio app/baseline says how far
 // rendering is from "free", whatever the hardware. Run with `npm run bench` (builds first).
 import { once } from "node:events";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { serverEnv, serverNodeArgs } from "../server/node-args.js";
 import {
@@ -28,6 +29,7 @@ const resultsFile = path.join(root, "bench/results/ssr.json");
 
 const pages = [
   { name: "home", path: "/fr", expectedStatus: 200 },
+  { name: "marketplace", path: "/fr/marketplace?q=montagne&sort=recent", expectedStatus: 200 },
   { name: "auth", path: "/fr/auth", expectedStatus: 200 },
   // Not-found pages are rendered by the app too, so they cost as much as a real page.
   { name: "404", path: "/fr/nowhere", expectedStatus: 404 },
@@ -276,8 +278,28 @@ async function main() {
     const bootSeconds = (performance.now() - bootStart) / 1000;
     console.error(`App ready at ${app.baseUrl} after ${bootSeconds.toFixed(1)} s`);
 
+    // The demo install's first product, found as a visitor would, through the marketplace.
+    const listing = await (await fetch(`${app.baseUrl}/fr/marketplace`)).text();
+    const productPath = listing.match(/href="(\/fr\/product\/[0-9a-f-]{36})"/)?.[1];
+    if (productPath) pages.push({ name: "product", path: productPath, expectedStatus: 200 });
+
     const snapshots = [];
     for (const page of pages) snapshots.push(await capturePage(app.baseUrl, page));
+
+    // JavaScript the product page makes the browser download, gzipped (target: under 200 KB).
+    let productJsGzipBytes = null;
+    if (productPath) {
+      const html = await (await fetch(`${app.baseUrl}${productPath}`)).text();
+      const assets = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+      productJsGzipBytes = 0;
+      for (const asset of assets) {
+        const bytes = await readFile(path.join(root, "build/client", asset));
+        productJsGzipBytes += gzipSync(bytes).length;
+      }
+      console.error(
+        `Product page JavaScript: ${assets.size} files, ${(productJsGzipBytes / 1024).toFixed(1)} KB gzipped (limit 200 KB)`,
+      );
+    }
 
     const baseline = await startBaseline(snapshots);
     cleanup.add(() => stopBaseline(baseline.server));
@@ -304,6 +326,8 @@ async function main() {
       // Anything beyond the "listening" line means the app warned or failed during the run.
       appOutputLines: app.output.total,
       pages: rows,
+      productJsGzipBytes,
+      productJsLimitBytes: 200 * 1024,
     };
     await writeResults(report);
 

@@ -1,9 +1,15 @@
 import { BadgeCheck, Download, ScrollText, Search } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { ItemGrid } from "~/components/catalogue/item-card";
+import { useLiveCatalogue } from "~/components/catalogue/live-counts";
 import { categoryLinks } from "~/components/shell/category-bar";
 import { localePath, useLocale } from "~/components/use-locale";
 import { useSearchSubmit } from "~/components/use-search-submit";
+import { services } from "~/modules/app.server";
+import { featuredItems, heroVideo } from "~/modules/catalogue/catalogue.server";
+import { formatNumber } from "~/modules/i18n/i18n";
 import { pageMeta } from "~/modules/http/meta";
 import type { Route } from "./+types/home";
 
@@ -11,21 +17,52 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "home");
 }
 
+export async function loader() {
+  const { db } = await services();
+  const [featured, heroVideoId] = await Promise.all([featuredItems(db), heroVideo(db)]);
+  return { featured, heroVideoId };
+}
+
+/** The hero's looping muted background video, hidden if it fails to load (part 1 §2.4). */
+function HeroVideo({ uploadId }: { uploadId: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <video
+      className="pointer-events-none absolute inset-0 h-full w-full object-cover opacity-20"
+      src={`/media/${uploadId}/clip`}
+      autoPlay
+      muted
+      loop
+      playsInline
+      preload="metadata"
+      aria-hidden="true"
+      tabIndex={-1}
+      data-testid="hero-video"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+const statKinds = ["photo", "video", "illustration", "audio", "ebook", "vector"] as const;
+
 const benefits = [
   { icon: BadgeCheck, title: "home.benefitVerifiedTitle", text: "home.benefitVerifiedText" },
   { icon: ScrollText, title: "home.benefitLicensesTitle", text: "home.benefitLicensesText" },
   { icon: Download, title: "home.benefitDownloadTitle", text: "home.benefitDownloadText" },
 ] as const;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { counts } = useLiveCatalogue();
   const locale = useLocale();
   const submitSearch = useSearchSubmit(locale);
   const marketplace = localePath(locale, "/marketplace");
   return (
     <>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-accent-soft via-bg to-bg">
-        <div className="container-page py-16 sm:py-24">
+        {loaderData.heroVideoId ? <HeroVideo uploadId={loaderData.heroVideoId} /> : null}
+        <div className="relative container-page py-16 sm:py-24">
           <h1 className="max-w-3xl font-display text-4xl font-semibold tracking-tight sm:text-5xl">
             {t("home.heroTitle")}
           </h1>
@@ -55,6 +92,37 @@ export default function Home() {
               <span className="sr-only sm:hidden">{t("header.searchSubmit")}</span>
             </button>
           </Form>
+          <dl
+            className="mt-8 grid max-w-3xl grid-cols-3 gap-3 sm:grid-cols-6"
+            aria-label={t("catalogue.home.statsLabel")}
+          >
+            {statKinds.map((kind) => (
+              <div key={kind} className="rounded-lg bg-surface/80 p-3">
+                <dt className="text-xs text-muted">{t(`categories.${kind}`)}</dt>
+                <dd className="text-xl font-semibold tabular-nums" data-testid={`stat-${kind}`}>
+                  {formatNumber(locale, counts?.[kind] ?? 0)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="container-page py-12" aria-labelledby="home-featured">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="home-featured" className="text-2xl font-semibold">
+            {t("catalogue.home.featuredTitle")}
+          </h2>
+          <Link to={marketplace} className="text-sm font-medium text-accent hover:underline">
+            {t("catalogue.home.seeAll")}
+          </Link>
+        </div>
+        <div className="mt-6">
+          {loaderData.featured.length > 0 ? (
+            <ItemGrid items={loaderData.featured} locale={locale} />
+          ) : (
+            <p className="card p-8 text-center text-muted">{t("catalogue.home.featuredEmpty")}</p>
+          )}
         </div>
       </section>
 
@@ -73,6 +141,9 @@ export default function Home() {
                 >
                   <Icon className="h-6 w-6 text-accent" aria-hidden="true" />
                   <span className="font-semibold">{t(`categories.${slug}`)}</span>
+                  <span className="text-sm text-muted" data-testid={`tile-count-${slug}`}>
+                    {t("catalogue.home.itemCount", { count: counts?.[slug] ?? 0 })}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -80,6 +80,14 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   // Viewable by visitors (part 1 §6); checkout shows 'Connexion requise' and its action refuses.
   "routes/cart": "public",
   "routes/checkout": "public",
+  // Catalogue: public pages and files; the product page's like action refuses visitors
+  // (tests/integration/catalogue.test.ts).
+  "routes/api.catalogue-events": "public",
+  "routes/sitemap": "public",
+  "routes/robots": "public",
+  "routes/product": "public",
+  "routes/product-missing-id": "public",
+  "routes/creator": "public",
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

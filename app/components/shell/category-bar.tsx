@@ -2,9 +2,10 @@ import { Camera, Clapperboard, FileText, Music, Palette, PenTool, Sparkles } fro
 import { useTranslation } from "react-i18next";
 import { NavLink, useSearchParams } from "react-router";
 import type { Locale } from "~/modules/i18n/locale";
+import { useLiveCatalogue } from "../catalogue/live-counts";
 import { localePath } from "../use-locale";
 
-/** Part 1 §2.3: one link per kind, plus New (trending). Counts arrive with the catalogue. */
+/** Part 1 §2.3: one link per kind, plus New (trending), each with its live count. */
 export const categoryLinks = [
   { slug: "photo", icon: Camera },
   { slug: "video", icon: Clapperboard },
@@ -19,6 +20,7 @@ export function CategoryBar({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const active = params.get("category");
+  const { counts } = useLiveCatalogue();
   return (
     <nav
       aria-label={t("header.categoriesNavigation")}
@@ -34,6 +36,14 @@ export function CategoryBar({ locale }: { locale: Locale }) {
             >
               <Icon className="h-4 w-4" aria-hidden="true" />
               {t(`categories.${slug}`)}
+              {counts ? (
+                <span
+                  className="rounded-full bg-surface-2 px-1.5 text-xs tabular-nums"
+                  data-testid={`category-count-${slug}`}
+                >
+                  {counts[slug]}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

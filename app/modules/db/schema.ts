@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -612,4 +613,34 @@ export const exclusiveHolds = pgTable("exclusive_holds", {
     .references(() => orders.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
   soldAt: timestamp("sold_at", { withTimezone: true }),
+});
+
+/** One like per user and submission (the product page's heart); counts are real, not random. */
+export const catalogueLikes = pgTable(
+  "catalogue_likes",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contentSubmissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.submissionId, table.userId] }),
+    index("catalogue_likes_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * Items an admin pins to the home page's featured row, in their order; the row is completed with
+ * the newest approved items.
+ */
+export const catalogueFeatured = pgTable("catalogue_featured", {
+  submissionId: uuid("submission_id")
+    .primaryKey()
+    .references(() => contentSubmissions.id, { onDelete: "cascade" }),
+  position: integer("position").notNull().default(0),
+  createdAt: createdAt(),
 });

@@ -1,0 +1,155 @@
+import {
+  Camera,
+  Clapperboard,
+  FileText,
+  Heart,
+  Download,
+  Music,
+  Palette,
+  PenTool,
+} from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
+import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
+import type { Locale } from "~/modules/i18n/locale";
+import { localePath } from "../use-locale";
+
+export const kindIcons = {
+  photo: Camera,
+  video: Clapperboard,
+  audio: Music,
+  illustration: Palette,
+  ebook: FileText,
+  vector: PenTool,
+} as const;
+
+/** The picture of a card, or the kind's placeholder when there is none or it fails to load. */
+function CardPicture({ card, className }: { card: CatalogueCard; className: string }) {
+  const [broken, setBroken] = useState(false);
+  const Icon = kindIcons[card.kind];
+  if (!card.picture || broken) {
+    return (
+      <div
+        className={`${className} flex items-center justify-center bg-surface-2 text-muted`}
+        data-testid="card-placeholder"
+      >
+        <Icon className="h-10 w-10" aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={`/media/${card.picture.uploadId}/${card.picture.variant}`}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setBroken(true)}
+      className={`${className} object-cover`}
+    />
+  );
+}
+
+/** A marketplace card (part 1 §2.5): badge, price or 'Gratuit', author, real counts. */
+export function ItemCard({
+  card,
+  locale,
+  layout = "grid",
+}: {
+  card: CatalogueCard;
+  locale: Locale;
+  layout?: "grid" | "list";
+}) {
+  const { t } = useTranslation();
+  const title = card.title.trim() || t("catalogue.card.untitled");
+  const author = card.storeName ?? t("catalogue.card.anonymousShop");
+  const free = !card.priceCents;
+  const list = layout === "list";
+  return (
+    <article
+      className={`card group relative overflow-hidden ${list ? "flex gap-4 p-3" : "flex flex-col"}`}
+      data-testid="item-card"
+    >
+      <div className={`relative ${list ? "w-32 shrink-0 sm:w-40" : ""}`}>
+        <CardPicture
+          card={card}
+          className={list ? "aspect-[4/3] w-full rounded-md" : "aspect-[4/3] w-full"}
+        />
+        <span className="absolute top-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs font-semibold tracking-wide text-white">
+          {t(`catalogue.card.badges.${card.kind}`)}
+        </span>
+      </div>
+      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "" : "p-4"}`}>
+        <h3 className="truncate font-semibold">
+          <Link
+            to={localePath(locale, `/product/${card.id}`)}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
+            {title}
+          </Link>
+        </h3>
+        <p className="relative z-10 truncate text-sm text-muted">
+          {card.storeName ? (
+            <Link to={localePath(locale, `/creator/${card.creatorId}`)} className="hover:underline">
+              {author}
+            </Link>
+          ) : (
+            author
+          )}
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <span className="font-semibold" data-testid="card-price">
+            {free ? t("catalogue.card.free") : formatMoney(locale, card.priceCents ?? 0)}
+          </span>
+          <span className="flex items-center gap-3 text-xs text-muted">
+            <span
+              className="flex items-center gap-1"
+              title={t("catalogue.card.likes", { count: card.likes })}
+            >
+              <Heart className="h-3.5 w-3.5" aria-hidden="true" />
+              <span className="sr-only">{t("catalogue.card.likes", { count: card.likes })}</span>
+              <span aria-hidden="true">{formatNumber(locale, card.likes)}</span>
+            </span>
+            <span
+              className="flex items-center gap-1"
+              title={t("catalogue.card.downloads", { count: card.downloads })}
+            >
+              <Download className="h-3.5 w-3.5" aria-hidden="true" />
+              <span className="sr-only">
+                {t("catalogue.card.downloads", { count: card.downloads })}
+              </span>
+              <span aria-hidden="true">{formatNumber(locale, card.downloads)}</span>
+            </span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ItemGrid({
+  items,
+  locale,
+  layout = "grid",
+}: {
+  items: CatalogueCard[];
+  locale: Locale;
+  layout?: "grid" | "list";
+}) {
+  return (
+    <ul
+      className={
+        layout === "list"
+          ? "flex flex-col gap-3"
+          : "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      }
+    >
+      {items.map((card) => (
+        <li key={card.id}>
+          <ItemCard card={card} locale={locale} layout={layout} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/** Part 1 §2.3: the kinds in the category bar, plus Trending (labelled New). */
+export const catalogueKinds = [
+  "photo",
+  "video",
+  "audio",
+  "illustration",
+  "ebook",
+  "vector",
+] as const;
+export type CatalogueKind = (typeof catalogueKinds)[number];
+export const categoryFilters = [...catalogueKinds, "trending"] as const;
+export type CategoryFilter = (typeof categoryFilters)[number];
+
+/** Part 1 §2.5's price select, in euros; bounds are [low, high). */
+export const priceFilters = ["all", "free", "0-10", "10-25", "25-50", "50+"] as const;
+export type PriceFilter = (typeof priceFilters)[number];
+export const sortOrders = ["popular", "recent", "price-asc", "price-desc"] as const;
+export type SortOrder = (typeof sortOrders)[number];
+export const viewModes = ["grid", "list"] as const;
+export type ViewMode = (typeof viewModes)[number];
+
+export const marketplacePageSize = 24;
+/** How many items the home page features (part 2 §9). */
+export const featuredCount = 6;
+/** Trending counts and lists items approved in this many days. */
+export const trendingDays = 30;
+
+export interface MarketplaceQuery {
+  q: string;
+  category: CategoryFilter | null;
+  price: PriceFilter;
+  sort: SortOrder;
+  page: number;
+  view: ViewMode;
+}
+
+const querySchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((value) => value.trim().slice(0, 200)),
+  category: z.enum(categoryFilters).nullable().catch(null),
+  price: z.enum(priceFilters).catch("all"),
+  sort: z.enum(sortOrders).catch("popular"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  view: z.enum(viewModes).catch("grid"),
+});
+
+/** Reads the marketplace's URL; anything unknown falls back to its default, never an error. */
+export function parseMarketplaceQuery(params: URLSearchParams): MarketplaceQuery {
+  return querySchema.parse({
+    q: params.get("q") ?? "",
+    category: params.get("category") || null,
+    price: params.get("price") ?? "all",
+    sort: params.get("sort") ?? "popular",
+    page: params.get("page") ?? 1,
+    view: params.get("view") ?? "grid",
+  });
+}
+
+/** The URL search of a query, leaving defaults out so links stay short. */
+export function marketplaceSearch(query: Partial<MarketplaceQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.category) params.set("category", query.category);
+  if (query.price && query.price !== "all") params.set("price", query.price);
+  if (query.sort && query.sort !== "popular") params.set("sort", query.sort);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.view && query.view !== "grid") params.set("view", query.view);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** Words of a search, lower-cased and without accents (the database does the same). */
+export function searchWords(q: string): string[] {
+  return q
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+}
+
+export type CategoryCounts = Record<CategoryFilter, number> & { total: number };
+
+/** A uuid, as product and creator links carry; anything else is a malformed id. */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,533 @@
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Viewer } from "../auth/roles";
+import { notHeldExclusively } from "../commerce/on-sale.server";
+import type { Database } from "../db/client.server";
+import {
+  catalogueFeatured,
+  catalogueLikes,
+  categories,
+  contentSubmissions,
+  profiles,
+  user,
+  type MediaDerivatives,
+  type MediaMetadata,
+} from "../db/schema";
+import {
+  catalogueKinds,
+  featuredCount,
+  marketplacePageSize,
+  searchWords,
+  trendingDays,
+  uuidPattern,
+  type CatalogueKind,
+  type CategoryCounts,
+  type MarketplaceQuery,
+} from "./catalogue-query";
+
+const s = contentSubmissions;
+
+/**
+ * THE definition of an item on sale: approved, not deleted, and its exclusive licence neither sold
+ * nor held by a running checkout. Every public list follows it.
+ */
+export function onSale(): SQL {
+  return and(eq(s.status, "approved"), isNull(s.deletedAt), notHeldExclusively(s.id))!;
+}
+
+/** The same rule for one submission, by id. */
+async function isOnSale(db: Database, submissionId: string): Promise<boolean> {
+  if (!uuidPattern.test(submissionId)) return false;
+  const [row] = await db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.id, submissionId), onSale()));
+  return Boolean(row);
+}
+
+/** Stored generated column (custom migration, decision 0012): lower-cased, unaccented text. */
+const searchDoc = sql`"content_submissions"."search_doc"`;
+const likesCount = sql<number>`(select count(*)::int from catalogue_likes l where l.submission_id = ${s.id})`;
+const downloadsCount = sql<number>`(select count(*)::int from entitlements e where e.submission_id = ${s.id} and e.revoked_at is null)`;
+/** The file that stands for an item: an ebook's cover, else its first file. */
+const pictureOf = sql<{
+  id: string;
+  thumbnail: boolean;
+  poster: boolean;
+} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', (u.derivatives->>'thumbnail') is not null, 'poster', (u.derivatives->>'poster') is not null) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
+
+/** One item as cards show it (part 1 §2.5). */
+export interface CatalogueCard {
+  id: string;
+  title: string;
+  kind: CatalogueKind;
+  priceCents: number | null;
+  storeName: string | null;
+  creatorId: string;
+  /** The upload whose thumbnail or poster stands for the item, if one exists. */
+  picture: { uploadId: string; variant: "thumbnail" | "poster" } | null;
+  likes: number;
+  downloads: number;
+  approvedAt: string | null;
+}
+
+const cardFields = {
+  id: s.id,
+  title: s.title,
+  kind: s.kind,
+  priceCents: s.priceCents,
+  storeName: profiles.storeName,
+  creatorId: s.creatorId,
+  picture: pictureOf,
+  likes: likesCount,
+  downloads: downloadsCount,
+  approvedAt: s.approvedAt,
+};
+
+type CardRow = {
+  id: string;
+  title: string;
+  kind: CatalogueKind;
+  priceCents: number | null;
+  storeName: string | null;
+  creatorId: string;
+  picture: { id: string; thumbnail: boolean; poster: boolean } | null;
+  likes: number;
+  downloads: number;
+  approvedAt: Date | null;
+};
+
+function toCard(row: CardRow): CatalogueCard {
+  const picture = row.picture;
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    priceCents: row.priceCents,
+    storeName: row.storeName?.trim() || null,
+    creatorId: row.creatorId,
+    picture:
+      picture && (picture.thumbnail || picture.poster)
+        ? { uploadId: picture.id, variant: picture.thumbnail ? "thumbnail" : "poster" }
+        : null,
+    likes: Number(row.likes),
+    downloads: Number(row.downloads),
+    approvedAt: row.approvedAt ? new Date(row.approvedAt).toISOString() : null,
+  };
+}
+
+function cardsQuery(db: Database) {
+  return db
+    .select(cardFields)
+    .from(s)
+    .leftJoin(profiles, eq(profiles.userId, s.creatorId))
+    .$dynamic();
+}
+
+function trendingSince(): Date {
+  return new Date(Date.now() - trendingDays * 24 * 3600 * 1000);
+}
+
+/**
+ * Every word must be found in the title, tags or description (accents and case ignored, a small
+ * typo tolerated by trigram word similarity when exact words find nothing) or in the seller's
+ * store name. Store names are
+ * looked up first, so the main query stays a plain trigram-index lookup (decision 0012).
+ */
+export async function searchCondition(
+  db: Database,
+  q: string,
+  fuzzy = false,
+): Promise<SQL | undefined> {
+  const words = searchWords(q);
+  if (words.length === 0) return undefined;
+  const conditions = await Promise.all(
+    words.map(async (word) => {
+      const pattern = `%${word}%`;
+      const stores = await db
+        .select({ userId: profiles.userId })
+        .from(profiles)
+        .where(sql`vitrine_search_text(${profiles.storeName}) like ${pattern}`)
+        .limit(500);
+      const text = fuzzy
+        ? sql`(${searchDoc} like ${pattern} or ${word} <% ${searchDoc})`
+        : sql`${searchDoc} like ${pattern}`;
+      return stores.length > 0
+        ? or(
+            text,
+            inArray(
+              s.creatorId,
+              stores.map((row) => row.userId),
+            ),
+          )!
+        : text;
+    }),
+  );
+  return and(...conditions);
+}
+
+function priceCondition(price: MarketplaceQuery["price"]): SQL | undefined {
+  const cents = sql`coalesce(${s.priceCents}, 0)`;
+  switch (price) {
+    case "free":
+      return sql`${cents} = 0`;
+    case "0-10":
+      return sql`${cents} < 1000`;
+    case "10-25":
+      return sql`${cents} >= 1000 and ${cents} < 2500`;
+    case "25-50":
+      return sql`${cents} >= 2500 and ${cents} < 5000`;
+    case "50+":
+      return sql`${cents} >= 5000`;
+    default:
+      return undefined;
+  }
+}
+
+function orderOf(sort: MarketplaceQuery["sort"]): SQL[] {
+  switch (sort) {
+    case "recent":
+      return [sql`${s.approvedAt} desc nulls last`, desc(s.id)];
+    case "price-asc":
+      return [
+        sql`coalesce(${s.priceCents}, 0) asc`,
+        sql`${s.approvedAt} desc nulls last`,
+        desc(s.id),
+      ];
+    case "price-desc":
+      return [
+        sql`coalesce(${s.priceCents}, 0) desc`,
+        sql`${s.approvedAt} desc nulls last`,
+        desc(s.id),
+      ];
+    default:
+      // Popular: sales and likes, newest first among equals.
+      return [
+        sql`(${downloadsCount} + ${likesCount}) desc`,
+        sql`${s.approvedAt} desc nulls last`,
+        desc(s.id),
+      ];
+  }
+}
+
+export interface MarketplacePage {
+  items: CatalogueCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** The marketplace's results for a query (search, category, price, sort, page). */
+export async function searchCatalogue(
+  db: Database,
+  query: MarketplaceQuery,
+  options: { creatorId?: string; pageSize?: number } = {},
+): Promise<MarketplacePage> {
+  const pageSize = options.pageSize ?? marketplacePageSize;
+  const filters: Array<SQL | undefined> = [onSale(), priceCondition(query.price)];
+  if (query.category === "trending") filters.push(gte(s.approvedAt, trendingSince()));
+  else if (query.category) filters.push(eq(s.kind, query.category));
+  if (options.creatorId) filters.push(eq(s.creatorId, options.creatorId));
+  const countWhere = async (where: SQL | undefined) => {
+    const [row] = (await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(s)
+      .where(where)) as [{ total: number }];
+    return Number(row.total);
+  };
+  // Exact words first (cheap, index-served); only a search that finds nothing pays for
+  // trigram similarity, which forgives typos.
+  let where = and(...filters, await searchCondition(db, query.q));
+  let total = await countWhere(where);
+  if (total === 0 && query.q) {
+    where = and(...filters, await searchCondition(db, query.q, true));
+    total = await countWhere(where);
+  }
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
+  const rows = (await cardsQuery(db)
+    .where(where)
+    .orderBy(...orderOf(sort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)) as CardRow[];
+  return { items: rows.map(toCard), total: Number(total), page, pageCount };
+}
+
+/** Category counts (part 1 §2.3, §4): real counts of items on sale, by kind; vectors included. */
+export async function categoryCounts(db: Database): Promise<CategoryCounts> {
+  const rows = await db
+    .select({
+      kind: s.kind,
+      count: sql<number>`count(*)::int`,
+      recent: sql<number>`count(*) filter (where ${s.approvedAt} >= ${trendingSince()})::int`,
+    })
+    .from(s)
+    .where(onSale())
+    .groupBy(s.kind);
+  const counts = Object.fromEntries(
+    [...catalogueKinds, "trending", "total"].map((key) => [key, 0]),
+  ) as CategoryCounts;
+  for (const row of rows) {
+    counts[row.kind] = Number(row.count);
+    counts.trending += Number(row.recent);
+    counts.total += Number(row.count);
+  }
+  return counts;
+}
+
+/**
+ * The home page's featured row: items an admin pinned (in their order), completed with the
+ * newest items on sale.
+ */
+export async function featuredItems(db: Database): Promise<CatalogueCard[]> {
+  const pinned = (await cardsQuery(db)
+    .innerJoin(catalogueFeatured, eq(catalogueFeatured.submissionId, s.id))
+    .where(onSale())
+    .orderBy(asc(catalogueFeatured.position), desc(s.approvedAt))
+    .limit(featuredCount)) as CardRow[];
+  if (pinned.length >= featuredCount) return pinned.map(toCard);
+  const newest = (await cardsQuery(db)
+    .where(onSale())
+    .orderBy(sql`${s.approvedAt} desc nulls last`, desc(s.id))
+    .limit(featuredCount * 2)) as CardRow[];
+  const seen = new Set(pinned.map((row) => row.id));
+  return [...pinned, ...newest.filter((row) => !seen.has(row.id))]
+    .slice(0, featuredCount)
+    .map(toCard);
+}
+
+/** Pins an item to the home page (admins only), or unpins it. */
+export async function setFeatured(
+  db: Database,
+  viewer: Viewer | null,
+  submissionId: string,
+  featured: boolean,
+  position = 0,
+): Promise<void> {
+  if (viewer?.role !== "admin") throw new CatalogueError("forbidden");
+  if (!featured) {
+    await db.delete(catalogueFeatured).where(eq(catalogueFeatured.submissionId, submissionId));
+    return;
+  }
+  if (!(await isOnSale(db, submissionId))) throw new CatalogueError("notFound");
+  await db
+    .insert(catalogueFeatured)
+    .values({ submissionId, position })
+    .onConflictDoUpdate({ target: catalogueFeatured.submissionId, set: { position } });
+}
+
+/** The newest video on sale with a preview clip: the home hero's background, if any. */
+export async function heroVideo(db: Database): Promise<string | null> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select u.id from uploads u join content_submissions cs on cs.id = u.submission_id
+    where cs.status = 'approved' and cs.deleted_at is null and cs.kind = 'video'
+      and (u.derivatives->>'clip') is not null
+    order by cs.approved_at desc nulls last limit 1`);
+  return (rows as unknown as { rows: Array<{ id: string }> }).rows[0]?.id ?? null;
+}
+
+export type CatalogueErrorCode = "forbidden" | "notFound" | "signInRequired";
+
+export class CatalogueError extends Error {
+  constructor(readonly code: CatalogueErrorCode) {
+    super(`catalogue: ${code}`);
+    this.name = "CatalogueError";
+  }
+}
+
+/** One file of a product, as its page shows it: derived files only, never the original. */
+export interface ProductFile {
+  id: string;
+  fileName: string;
+  mime: string | null;
+  size: number;
+  purpose: "original" | "cover";
+  metadata: Pick<
+    MediaMetadata,
+    "format" | "width" | "height" | "durationSeconds" | "pages" | "waveform"
+  >;
+  derivatives: Array<keyof MediaDerivatives>;
+  processing: "none" | "queued" | "processing" | "ready" | "failed";
+}
+
+export interface ProductDetail {
+  id: string;
+  title: string;
+  description: string;
+  kind: CatalogueKind;
+  priceCents: number | null;
+  tags: string[];
+  storeName: string | null;
+  creatorId: string;
+  categoryNameFr: string | null;
+  categoryNameEn: string | null;
+  approvedAt: string | null;
+  likes: number;
+  downloads: number;
+  liked: boolean;
+  files: ProductFile[];
+}
+
+/** A product on sale, or null (unknown, malformed, not approved or deleted id). */
+export async function getProduct(
+  db: Database,
+  viewer: Viewer | null,
+  submissionId: string,
+): Promise<ProductDetail | null> {
+  if (!uuidPattern.test(submissionId)) return null;
+  const [row] = await db
+    .select({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      kind: s.kind,
+      priceCents: s.priceCents,
+      tags: s.tags,
+      storeName: profiles.storeName,
+      creatorId: s.creatorId,
+      categoryNameFr: categories.nameFr,
+      categoryNameEn: categories.nameEn,
+      approvedAt: s.approvedAt,
+      likes: likesCount,
+      downloads: downloadsCount,
+      liked: viewer
+        ? sql<boolean>`exists (select 1 from catalogue_likes l where l.submission_id = ${s.id} and l.user_id = ${viewer.id})`
+        : sql<boolean>`false`,
+    })
+    .from(s)
+    .leftJoin(profiles, eq(profiles.userId, s.creatorId))
+    .leftJoin(categories, eq(categories.id, s.categoryId))
+    .where(and(eq(s.id, submissionId), onSale()));
+  if (!row) return null;
+  const files = await db.query.uploads.findMany({
+    where: (u, { and: all, eq: is }) =>
+      all(is(u.submissionId, submissionId), is(u.status, "complete")),
+    orderBy: (u, { asc: up }) => [up(u.position)],
+  });
+  return {
+    ...row,
+    storeName: row.storeName?.trim() || null,
+    approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
+    likes: Number(row.likes),
+    downloads: Number(row.downloads),
+    liked: Boolean(row.liked),
+    files: files.map((file) => ({
+      id: file.id,
+      fileName: file.fileName,
+      mime: file.detectedMime,
+      size: file.size,
+      purpose: file.purpose,
+      metadata: {
+        format: file.metadata.format,
+        width: file.metadata.width,
+        height: file.metadata.height,
+        durationSeconds: file.metadata.durationSeconds,
+        pages: file.metadata.pages,
+        waveform: file.metadata.waveform,
+      },
+      derivatives: (Object.keys(file.derivatives) as Array<keyof MediaDerivatives>).filter((name) =>
+        Boolean(file.derivatives[name]),
+      ),
+      processing: file.processingStatus,
+    })),
+  };
+}
+
+/**
+ * Related items (part 1 §2.6): same category scores 2, same author 1, up to 6; and the
+ * author's other items.
+ */
+export async function relatedItems(
+  db: Database,
+  product: Pick<ProductDetail, "id" | "kind" | "creatorId">,
+): Promise<{ similar: CatalogueCard[]; sameAuthor: CatalogueCard[] }> {
+  const score = sql`((${s.kind} = ${product.kind})::int * 2 + (${s.creatorId} = ${product.creatorId})::int)`;
+  const others = and(onSale(), sql`${s.id} <> ${product.id}`);
+  const similar = (await cardsQuery(db)
+    .where(and(others, sql`${score} > 0`))
+    .orderBy(sql`${score} desc`, sql`${s.approvedAt} desc nulls last`)
+    .limit(6)) as CardRow[];
+  const sameAuthor = (await cardsQuery(db)
+    .where(and(others, eq(s.creatorId, product.creatorId)))
+    .orderBy(sql`${s.approvedAt} desc nulls last`)
+    .limit(6)) as CardRow[];
+  return { similar: similar.map(toCard), sameAuthor: sameAuthor.map(toCard) };
+}
+
+/** Likes or unlikes an item on sale: one like per user, whatever the number of clicks. */
+export async function setLike(
+  db: Database,
+  viewer: Viewer | null,
+  submissionId: string,
+  liked: boolean,
+): Promise<{ liked: boolean; likes: number }> {
+  if (!viewer) throw new CatalogueError("signInRequired");
+  if (!(await isOnSale(db, submissionId))) throw new CatalogueError("notFound");
+  if (liked) {
+    await db
+      .insert(catalogueLikes)
+      .values({ submissionId, userId: viewer.id })
+      .onConflictDoNothing();
+  } else {
+    await db
+      .delete(catalogueLikes)
+      .where(
+        and(eq(catalogueLikes.submissionId, submissionId), eq(catalogueLikes.userId, viewer.id)),
+      );
+  }
+  const [{ likes }] = (await db
+    .select({ likes: sql<number>`count(*)::int` })
+    .from(catalogueLikes)
+    .where(eq(catalogueLikes.submissionId, submissionId))) as [{ likes: number }];
+  return { liked, likes: Number(likes) };
+}
+
+export interface CreatorProfile {
+  id: string;
+  storeName: string | null;
+  displayName: string;
+  avatar: string | null;
+  memberSince: string;
+}
+
+/** A seller's public face, or null when the id is unknown or the person sells nothing. */
+export async function getCreator(db: Database, creatorId: string): Promise<CreatorProfile | null> {
+  if (!/^[\w-]{1,100}$/.test(creatorId)) return null;
+  const [row] = await db
+    .select({
+      id: user.id,
+      storeName: profiles.storeName,
+      displayName: profiles.displayName,
+      avatar: user.image,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, creatorId));
+  if (!row) return null;
+  const [selling] = await db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.creatorId, creatorId), onSale()))
+    .limit(1);
+  if (!selling) return null;
+  return {
+    id: row.id,
+    storeName: row.storeName?.trim() || null,
+    displayName: row.displayName ?? "",
+    avatar: row.avatar,
+    memberSince: row.createdAt.toISOString(),
+  };
+}
+
+/** Every item on sale, for the sitemap. */
+export async function sitemapEntries(
+  db: Database,
+): Promise<Array<{ id: string; updatedAt: Date }>> {
+  return db
+    .select({ id: s.id, updatedAt: s.updatedAt })
+    .from(s)
+    .where(onSale())
+    .orderBy(desc(s.approvedAt))
+    .limit(50_000);
+}

@@ -1,0 +1,161 @@
+// Search latency over a seeded catalogue (10,000 and 100,000 items on sale), on PGlite and, when
+// DATABASE_URL is set, on PostgreSQL: the app's searchCatalogue() beside the same SQL run
+// directly on the driver (the ratio is what the app adds). Target: p95 under 30 ms on
+// PostgreSQL at 100,000 items. Run with `npm run bench:search`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { it } from "vitest";
+import { openDatabase, type Database } from "~/modules/db/client.server";
+import { searchCatalogue } from "~/modules/catalogue/catalogue.server";
+import { parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
+
+const sizes = (process.env.BENCH_SEARCH_SIZES ?? "10000,100000").split(",").map(Number);
+const runs = Number(process.env.BENCH_SEARCH_RUNS ?? 60);
+const queries = ["montagne", "ete plage", "montagen", "foret automne", "coucher soleil"];
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function seed(db: Database, total: number): Promise<void> {
+  await db.execute(sql`delete from content_submissions`);
+  await db.execute(
+    sql`insert into users (id, name, email) values ('bench-seller', 'Bench', 'bench@example.test') on conflict do nothing`,
+  );
+  await db.execute(
+    sql`insert into profiles (user_id, display_name, first_name, last_name, store_name, country) values ('bench-seller', 'Bench', 'B', 'S', 'Atelier Banc', 'fr') on conflict do nothing`,
+  );
+  await db.execute(sql`
+    insert into content_submissions (creator_id, title, description, kind, price_cents, tags, status, approved_at)
+    select 'bench-seller',
+      (array['Été à la plage','Lac de montagne','Forêt en automne','Coucher de soleil','Ville la nuit','Champ de lavande','Portrait studio','Neige sur les sommets'])[1 + i % 8] || ' ' || i,
+      'Description numéro ' || i || ' ' || (array['lumière douce','couleurs vives','noir et blanc','grand angle'])[1 + i % 4],
+      (array['photo','video','audio','illustration','vector','ebook'])[1 + i % 6]::content_kind,
+      (i % 50) * 100,
+      array[(array['nature','urbain','été','hiver','voyage'])[1 + i % 5]],
+      'approved', now() - (i || ' minutes')::interval
+    from generate_series(1, ${total}) as i`);
+  await db.execute(sql`analyze content_submissions`);
+}
+
+/** The same statements searchCatalogue sends, written out and run on the bare driver. */
+function directSql(
+  word: string[],
+  fuzzy = false,
+): { count: string; page: string; params: string[] } {
+  const conditions = word
+    .map((_, index) =>
+      fuzzy
+        ? `(search_doc like $${index + 1} or $${index + 1 + word.length} <% search_doc)`
+        : `search_doc like $${index + 1}`,
+    )
+    .join(" and ");
+  const where = `status = 'approved' and deleted_at is null and ${conditions}`;
+  return {
+    count: `select count(*)::int from content_submissions where ${where}`,
+    page: `select s.id, s.title, s.kind, s.price_cents, p.store_name from content_submissions s left join profiles p on p.user_id = s.creator_id where ${where} order by ((select count(*) from entitlements e where e.submission_id = s.id and e.revoked_at is null) + (select count(*) from catalogue_likes l where l.submission_id = s.id)) desc, s.approved_at desc nulls last, s.id desc limit 24`,
+    params: [...word.map((w) => `%${w}%`), ...word],
+  };
+}
+
+async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+it("search latency", async () => {
+  const rows: Array<Record<string, string | number>> = [];
+  const engines: Array<{ name: string; url?: string }> = [{ name: "pglite" }];
+  if (process.env.DATABASE_URL) engines.push({ name: "postgres", url: process.env.DATABASE_URL });
+  for (const engine of engines) {
+    let url = engine.url;
+    let dbName: string | undefined;
+    if (url) {
+      dbName = `vitrine_bench_${process.pid}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      await admin.end();
+      const parsed = new URL(url);
+      parsed.pathname = `/${dbName}`;
+      url = parsed.toString();
+    }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vitrine-bench-search-"));
+    const handle = await openDatabase({ databaseUrl: url, dataDir });
+    for (const size of sizes) {
+      const seedStart = performance.now();
+      await seed(handle.db, size);
+      const seedSeconds = (performance.now() - seedStart) / 1000;
+      if (process.env.BENCH_EXPLAIN) {
+        const statements = directSql(["montagne"]);
+        const inline = (text: string) =>
+          text.replace(/\$(\d+)/g, (_, n) => `'${statements.params[Number(n) - 1]}'`);
+        const plan = await handle.db.execute(
+          sql.raw(`explain analyze ${inline(statements.count)}`),
+        );
+        console.log(
+          (plan as unknown as { rows: Array<Record<string, string>> }).rows
+            .map((row) => Object.values(row)[0])
+            .join("\n"),
+        );
+      }
+      let index = 0;
+      const app = await measure(() =>
+        searchCatalogue(
+          handle.db,
+          parseMarketplaceQuery(new URLSearchParams({ q: queries[index++ % queries.length]! })),
+        ),
+      );
+      index = 0;
+      const direct = await measure(async () => {
+        const words = queries[index++ % queries.length]!.split(" ");
+        let statements = directSql(words);
+        const run = (text: string) =>
+          handle.db.execute(
+            sql.raw(text.replace(/\$(\d+)/g, (_, n) => `'${statements.params[Number(n) - 1]}'`)),
+          ) as unknown as Promise<{ rows: Array<{ count: number }> }>;
+        if ((await run(statements.count)).rows[0]?.count === 0) {
+          statements = directSql(words, true);
+          await run(statements.count);
+        }
+        await run(statements.page);
+      });
+      rows.push({
+        engine: engine.name,
+        items: size,
+        seedSeconds: Number(seedSeconds.toFixed(1)),
+        appP50: Number(app.p50.toFixed(2)),
+        appP95: Number(app.p95.toFixed(2)),
+        directP50: Number(direct.p50.toFixed(2)),
+        directP95: Number(direct.p95.toFixed(2)),
+        ratioP95: Number((app.p95 / direct.p95).toFixed(2)),
+        targetP95: 30,
+      });
+      console.log(JSON.stringify(rows.at(-1)));
+    }
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName && engine.url) {
+      const admin = new pg.Client({ connectionString: engine.url });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+  console.table(rows);
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync(
+    "bench/results/search.json",
+    JSON.stringify({ date: new Date().toISOString(), runs, rows }, null, 2),
+  );
+});
