@@ -22,6 +22,7 @@ const texts = {
     added: "Article ajouté au panier",
     duplicate: "Cet article est déjà dans votre panier.",
     total: "Total",
+    addToCart: "Ajouter au panier",
   },
   en: {
     cart: "Cart",
@@ -35,8 +36,11 @@ const texts = {
     added: "Item added to cart",
     duplicate: "This item is already in your cart.",
     total: "Total",
+    addToCart: "Add to cart",
   },
 } as const;
+
+type Lang = keyof typeof texts;
 
 /** Submission ids of the demo items, read from the demo seller's portfolio. */
 async function demoItemIds(): Promise<Record<string, string>> {
@@ -55,30 +59,13 @@ async function demoItemIds(): Promise<Record<string, string>> {
   return ids;
 }
 
-/**
- * Submits the product page's 'Ajouter au panier' form (the contract's fields) from the current
- * page, as the product page will once merged.
- */
-async function addFromPage(page: Page, lang: string, submissionId: string, licenceId: string) {
-  await page.evaluate(
-    ({ action, fields }) => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = action;
-      for (const [name, value] of Object.entries(fields)) {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    },
-    { action: `/${lang}/cart`, fields: { intent: "add", submissionId, licenceId } },
-  );
-  await page.waitForLoadState("load");
+/** Opens an item's product page, chooses a licence and presses 'Ajouter au panier'. */
+async function addFromProductPage(page: Page, lang: Lang, submissionId: string, licenceId: string) {
+  await open(page, `/${lang}/product/${submissionId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await waitForHydration(page);
+  await page.locator(`#licence-${licenceId}`).check();
+  await page.getByRole("button", { name: texts[lang].addToCart, exact: true }).click();
 }
 
 async function seriousViolations(page: Page) {
@@ -99,13 +86,12 @@ for (const lang of ["fr", "en"] as const) {
     test.setTimeout(60_000);
     const ids = await demoItemIds();
     await createAccount(page.request, { lang });
-    await open(page, `/${lang}/cart`);
-    await addFromPage(page, lang, ids[items[0]!]!, "standard");
+    await addFromProductPage(page, lang, ids[items[0]!]!, "standard");
     await expectToast(page, t.added);
-    await addFromPage(page, lang, ids[items[1]!]!, "extended");
+    await addFromProductPage(page, lang, ids[items[1]!]!, "extended");
     await expectToast(page, t.added);
     // Added once per item: the spec's message for a second add.
-    await addFromPage(page, lang, ids[items[1]!]!, "standard");
+    await addFromProductPage(page, lang, ids[items[1]!]!, "standard");
     await expectToast(page, t.duplicate);
 
     await open(page, `/${lang}/cart`);
@@ -148,8 +134,8 @@ for (const lang of ["fr", "en"] as const) {
   }) => {
     const ids = await demoItemIds();
     await createAccount(page.request, { lang });
-    await open(page, `/${lang}/cart`);
-    await addFromPage(page, lang, ids[items[0]!]!, "extended");
+    await addFromProductPage(page, lang, ids[items[0]!]!, "extended");
+    await expectToast(page, t.added);
     await open(page, `/${lang}/checkout`);
     await page.getByRole("button", { name: t.pay }).click();
     await expect(page.getByRole("heading", { name: t.payTitle })).toBeVisible();
@@ -166,8 +152,8 @@ test("phone width: the cart and checkout fit 375 px", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const ids = await demoItemIds();
   await createAccount(page.request, { lang: "fr" });
-  await open(page, "/fr/cart");
-  await addFromPage(page, "fr", ids[items[1]!]!, "standard");
+  await addFromProductPage(page, "fr", ids[items[1]!]!, "standard");
+  await expectToast(page, texts.fr.added);
   for (const url of ["/fr/cart", "/fr/checkout"]) {
     await open(page, url);
     const overflow = await page.evaluate(
