@@ -2,13 +2,21 @@ import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createAccount, expectToast, latestMailTo, open, signInByRequest } from "./support/app";
+import {
+  createAccount,
+  expectToast,
+  latestMailTo,
+  open,
+  signInByRequest,
+  waitForHydration,
+} from "./support/app";
 import { pngFile } from "./support/files";
 import { demo, langs, texts } from "./support/texts";
 
 /** The administration: moderation end to end, the other sections, and the refusals. */
 const words = {
   fr: {
+    noContent: "Aucun contenu trouvé",
     admin: "Administration",
     nav: "Sections de l'administration",
     moderation: "Modération des contenus",
@@ -48,6 +56,7 @@ const words = {
     rejectedMail: (title: string) => `Votre contenu « ${title} » n'a pas été accepté`,
   },
   en: {
+    noContent: "No content found",
     admin: "Administration",
     nav: "Administration sections",
     moderation: "Content moderation",
@@ -162,6 +171,13 @@ for (const lang of langs) {
       await sendToReview(sellerContext.request, lang, file, good);
       await sendToReview(sellerContext.request, lang, file, bad);
 
+      // A visitor already searching the marketplace for the item sees nothing yet.
+      const visitorContext = await browser.newContext();
+      const visitorPage = await visitorContext.newPage();
+      await open(visitorPage, `/${lang}/marketplace?q=${encodeURIComponent(good)}`);
+      await expect(visitorPage.getByText(w.noContent, { exact: true })).toBeVisible();
+      await waitForHydration(visitorPage);
+
       await signInByRequest(page.request, demo.admin);
       await open(page, `/${lang}/admin/moderation`);
       await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
@@ -173,6 +189,11 @@ for (const lang of langs) {
       await goodCard.getByRole("button", { name: w.approve }).click();
       await expectToast(page, w.approved);
       await expect(goodCard).toHaveCount(0);
+      // The server pushes the change: the visitor's list shows the item without a reload.
+      await expect(visitorPage.getByRole("heading", { name: good })).toBeVisible({
+        timeout: 5_000,
+      });
+      await visitorContext.close();
 
       const badCard = page.getByRole("listitem", { name: bad });
       await badCard.getByRole("button", { name: w.reject }).click();
