@@ -196,7 +196,6 @@ export const en: Catalog = {
   marketplace: {
     title: "Marketplace",
     resultsFor: "Results for “{{query}}”",
-    empty: "No content found",
   },
   auth: {
     title: "Welcome to Vitrine",

@@ -196,7 +196,6 @@ export const fr = {
   marketplace: {
     title: "Marketplace",
     resultsFor: "Résultats pour « {{query}} »",
-    empty: "Aucun contenu trouvé",
   },
   auth: {
     title: "Bienvenue sur Vitrine",
