@@ -27,7 +27,8 @@ import {
   waitUntilReady,
   warnIfBusy,
 } from "./support/app-process.js";
-import { serverNodeArgs } from "../server/node-args.js";
+import { makeDatabase } from "./support/bench-database.js";
+import { serverEnv, serverNodeArgs } from "../server/node-args.js";
 
 const resultsFile = path.join(root, "bench/results/commerce.json");
 const mib = 1024 * 1024;
@@ -42,32 +43,6 @@ function readSettings() {
     connections: numberFromEnv("BENCH_CONNECTIONS", 4, { integer: true, min: 1 }),
     downloadBytes: numberFromEnv("BENCH_DOWNLOAD_MB", 1000, { integer: true, min: 1 }) * mib,
     postgresUrl: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
-  };
-}
-
-async function makeDatabase(serverUrl) {
-  if (!serverUrl) return null;
-  const name = `vitrine_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.warn(`PostgreSQL skipped (${error.message}); measuring on PGlite.`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
   };
 }
 
@@ -202,6 +177,7 @@ async function main() {
       dataDir,
       nodeArgs: serverNodeArgs,
       env: {
+        ...serverEnv,
         DATABASE_URL: database?.url ?? "",
         MEDIA_WORKER: "false",
         RATE_LIMIT_SIGN_UP_MAX: "10000",

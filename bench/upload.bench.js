@@ -9,7 +9,6 @@ import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import pg from "pg";
 import { Upload } from "tus-js-client";
 import {
   createCleanup,
@@ -24,6 +23,7 @@ import {
   waitUntilReady,
   warnIfBusy,
 } from "./support/app-process.js";
+import { makeDatabase } from "./support/bench-database.js";
 import { serverNodeArgs as defaultNodeArgs, serverEnv } from "../server/node-args.js";
 
 const resultsFile = path.join(root, "bench/results/upload.json");
@@ -99,33 +99,6 @@ function tusUpload(baseUrl, cookie, source, sizeBytes, chunkBytes) {
     });
     upload.start();
   });
-}
-
-/** A PostgreSQL database of its own for this run, or null when the server cannot be reached. */
-async function makeDatabase(serverUrl) {
-  if (!serverUrl) return null;
-  const name = `vitrine_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.warn(`PostgreSQL skipped (${error.message}).`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 async function measureEngine({ engine, databaseUrl, source, sourceHash, settings, workDir }) {
