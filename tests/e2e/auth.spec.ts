@@ -155,7 +155,7 @@ for (const lang of langs) {
       await page.getByRole("link", { name: t.forgotPassword }).click();
       await expect(page).toHaveURL(`/${lang}/auth/forgot-password`);
       // The address changes before the new page is drawn; the sign-in page has an e-mail field too.
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.forgot.title);
+      await expect(page.getByRole("heading", { level: 1, name: t.forgot.title })).toBeVisible();
       await page.getByLabel(t.email).fill(account.email);
       await page.getByRole("button", { name: t.forgot.submit }).click();
       await expect(page.getByRole("status").filter({ hasText: t.forgot.sent })).toBeVisible();
