@@ -48,7 +48,11 @@ function resolveSecret(config: Env): string {
 async function start(): Promise<Services> {
   const config = env();
   const log = logger(config.LOG_LEVEL);
-  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) => log.warn({ err: error }, "database connection lost"),
+  });
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));

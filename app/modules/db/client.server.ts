@@ -38,9 +38,14 @@ function migrationsFolder(): string {
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Told when the server drops an idle connection (restart, failover, a dropped database). */
+  onConnectionLost?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, an idle connection closed by the server is an uncaught exception that
+    // stops the process; the pool has already discarded it and opens a new one when needed.
+    pool.on("error", (error) => options.onConnectionLost?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
     return { db, engine: "postgres", close: () => pool.end() };
