@@ -14,6 +14,15 @@ CREATE TABLE "credit_grants" (
 	CONSTRAINT "credit_grants_remaining_range" CHECK ("credit_grants"."remaining" >= 0 and "credit_grants"."remaining" <= "credit_grants"."credits")
 );
 --> statement-breakpoint
+CREATE TABLE "credit_purchases" (
+	"order_id" uuid PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"product_id" text NOT NULL,
+	"subscription_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "credit_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"photo_cost" integer DEFAULT 2 NOT NULL,
@@ -85,6 +94,9 @@ CREATE TABLE "subscriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "credit_grants" ADD CONSTRAINT "credit_grants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_purchases" ADD CONSTRAINT "credit_purchases_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_purchases" ADD CONSTRAINT "credit_purchases_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_purchases" ADD CONSTRAINT "credit_purchases_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_spend_parts" ADD CONSTRAINT "credit_spend_parts_spend_id_credit_spends_id_fk" FOREIGN KEY ("spend_id") REFERENCES "public"."credit_spends"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_spend_parts" ADD CONSTRAINT "credit_spend_parts_grant_id_credit_grants_id_fk" FOREIGN KEY ("grant_id") REFERENCES "public"."credit_grants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_spends" ADD CONSTRAINT "credit_spends_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -15,7 +15,13 @@ import {
   recordSubscriptionPayment,
 } from "~/modules/credits/subscriptions.server";
 import { creditSpends } from "~/modules/db/schema";
+import { orders } from "~/modules/db/schema";
+import { testEvent } from "~/modules/payments/test-provider.server";
+import { receiveWebhook } from "~/modules/payments/webhooks.server";
 import { signedInAs } from "../support/accounts";
+import { flashKey, payWithCard } from "../support/checkout";
+import type { CookieJar } from "../support/test-app";
+import { postForm } from "../support/test-app";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { testApp, type TestApp } from "../support/test-app";
 
@@ -233,5 +239,244 @@ describe("subscriptions", () => {
         .set({ infinityDailyLimit: 50 })
         .where(eq(creditSettings.id, 1));
     }
+  });
+});
+
+async function signedInBuyer() {
+  const account = await signedInAs(app, "client");
+  const id = (await viewerByEmail(services, account.email, "client")).id;
+  return { jar: account.jar, id };
+}
+
+/** Posts a credits form; returns the test provider's session id when it redirects there. */
+async function startPurchase(jar: CookieJar, fields: Record<string, string>) {
+  const response = await postForm(app, "/fr/credits", fields, { cookies: jar });
+  expect(response.status).toBe(302);
+  expect(flashKey(response)).toBe("credits.toast.redirecting");
+  const match = /\/test-pay\/(cs_test_[0-9a-f]+)/.exec(response.headers.get("location")!);
+  expect(match).not.toBeNull();
+  return match![1]!;
+}
+
+describe("buying and spending through the site", () => {
+  it("buys a 10-credit pack once (server price, VAT on top), then downloads a photo for 2", async () => {
+    const { jar, id } = await signedInBuyer();
+    const sessionId = await startPurchase(jar, {
+      intent: "buy-pack",
+      packId: "pack-10",
+      priceCents: "1",
+      credits: "9999",
+    });
+    const [order] = await services.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerSessionId, sessionId));
+    expect(order).toMatchObject({ subtotalCents: 7900, vatCents: 1580, totalCents: 9480 });
+    const paid = await payWithCard(app, jar, sessionId, "4242424242424242");
+    expect(paid.status).toBe(302);
+    expect(await creditBalance(services.db, id)).toBe(10);
+    // The provider delivers the completion again (another event id) and the same one again.
+    for (const eventId of ["evt_again_1", "evt_again_1", "evt_again_2"]) {
+      const event = testEvent(
+        services.secret,
+        "checkout.session.completed",
+        { sessionId, paymentId: "pi_again" },
+        { id: `${eventId}_${sessionId}` },
+      );
+      expect((await receiveWebhook(services, "test", event.body, event.headers)).status).toBe(200);
+    }
+    expect(await creditBalance(services.db, id)).toBe(10);
+    const [grantRow] = await services.db
+      .select()
+      .from(creditGrants)
+      .where(eq(creditGrants.userId, id));
+    const yearAhead = grantRow!.expiresAt.getTime() - Date.now();
+    expect(yearAhead).toBeGreaterThan(364 * day);
+    expect(yearAhead).toBeLessThan(367 * day);
+
+    const [photo] = await photos(1);
+    const spent = await postForm(
+      app,
+      "/fr/credits",
+      { intent: "spend-credits", submissionId: photo!.id, credits: "0" },
+      { cookies: jar },
+    );
+    expect(spent.status).toBe(302);
+    expect(flashKey(spent)).toBe("credits.toast.downloaded");
+    expect(await creditBalance(services.db, id)).toBe(8);
+    const [owned] = await services.db
+      .select()
+      .from(entitlements)
+      .where(eq(entitlements.buyerId, id));
+    expect(owned).toMatchObject({ source: "credits", licenceId: "standard" });
+    const certificate = await app.fetch(`/fr/certificates/${owned!.certificateNumber}`, {
+      cookies: jar,
+    });
+    expect(certificate.status).toBe(200);
+    const dashboard = await app.fetch("/fr/buyer-dashboard?tab=credits", { cookies: jar });
+    const html = await dashboard.text();
+    expect(html).toContain("8 crédits");
+    expect(html).toContain("reste 8");
+  });
+
+  it("subscribes to a plan: the first payment grants the month's credits; renewals grant once", async () => {
+    const { jar, id } = await signedInBuyer();
+    const sessionId = await startPurchase(jar, {
+      intent: "subscribe",
+      planId: "plan-30",
+      billing: "year",
+    });
+    const [order] = await services.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerSessionId, sessionId));
+    expect(order!.subtotalCents).toBe(2076_00);
+    await payWithCard(app, jar, sessionId, "4242424242424242");
+    expect(await creditBalance(services.db, id)).toBe(30);
+    const [subscription] = await services.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, id));
+    expect(subscription).toMatchObject({ status: "active", interval: "year", planId: "plan-30" });
+    const renew = () =>
+      postForm(
+        app,
+        "/fr/credits",
+        {
+          intent: "simulate-renewal",
+          subscriptionId: subscription!.id,
+          invoiceRef: "renewal-0001",
+        },
+        { cookies: jar },
+      );
+    expect((await renew()).status).toBe(302);
+    expect((await renew()).status).toBe(302);
+    expect(await creditBalance(services.db, id)).toBe(60);
+    const cancel = await postForm(
+      app,
+      "/fr/credits",
+      { intent: "cancel", subscriptionId: subscription!.id },
+      { cookies: jar },
+    );
+    expect(flashKey(cancel)).toBe("credits.toast.canceled");
+    const html = await (
+      await app.fetch("/en/buyer-dashboard?tab=credits", { cookies: jar })
+    ).text();
+    expect(html).toContain("30 credits a month — ends on");
+  });
+
+  it("refuses visitors, strangers' subscriptions, unknown offers and non-admin settings", async () => {
+    const visitor = await postForm(app, "/fr/credits", { intent: "buy-pack", packId: "pack-10" });
+    expect(visitor.status).toBe(401);
+    const owner = await signedInBuyer();
+    const subscription = await createPendingSubscription(services.db, {
+      userId: owner.id,
+      planId: "plan-60",
+      interval: "month",
+      provider: "test",
+    });
+    await recordSubscriptionPayment(services.db, {
+      subscriptionId: subscription.id,
+      invoiceRef: `in_${subscription.id}`,
+    });
+    const stranger = await signedInBuyer();
+    for (const intent of ["cancel", "simulate-renewal"]) {
+      const response = await postForm(
+        app,
+        "/fr/credits",
+        { intent, subscriptionId: subscription.id, invoiceRef: "stranger-0001" },
+        { cookies: stranger.jar },
+      );
+      expect(response.status).toBe(404);
+    }
+    expect(await creditBalance(services.db, owner.id)).toBe(60);
+    const unknown = await postForm(
+      app,
+      "/fr/credits",
+      { intent: "buy-pack", packId: "pack-1" },
+      { cookies: stranger.jar },
+    );
+    expect(flashKey(unknown)).toBe("credits.toast.unknownProduct");
+    const [photo] = await photos(1);
+    const broke = await postForm(
+      app,
+      "/fr/credits",
+      { intent: "spend-credits", submissionId: photo!.id },
+      { cookies: stranger.jar },
+    );
+    expect(flashKey(broke)).toBe("credits.errors.insufficientCredits");
+    const infinityRefused = await postForm(
+      app,
+      "/fr/credits",
+      { intent: "infinity-download", submissionId: photo!.id },
+      { cookies: stranger.jar },
+    );
+    expect(flashKey(infinityRefused)).toBe("credits.errors.noInfinity");
+    const settings = await postForm(
+      app,
+      "/fr/credits/settings",
+      { photoCost: "1" },
+      { cookies: stranger.jar },
+    );
+    expect(settings.status).toBe(403);
+    const admin = await signedInAs(app, "admin");
+    const page = await app.fetch("/en/credits/settings", { cookies: admin.jar });
+    expect(await page.text()).toContain("Infinity daily limit");
+    const bad = await postForm(
+      app,
+      "/fr/credits/settings",
+      { ...currentSettings, photoCost: "0" },
+      { cookies: admin.jar },
+    );
+    expect(bad.status).toBe(400);
+    const saved = await postForm(
+      app,
+      "/fr/credits/settings",
+      { ...currentSettings, ebookCost: "6" },
+      { cookies: admin.jar },
+    );
+    expect(saved.status).toBe(302);
+    const [row] = await services.db.select().from(creditSettings);
+    expect(row).toMatchObject({ ebookCost: 6, photoCost: 2, infinityDailyLimit: 50 });
+  });
+});
+
+const currentSettings = {
+  photoCost: "2",
+  illustrationCost: "2",
+  vectorCost: "2",
+  videoCost: "25",
+  audioCost: "25",
+  ebookCost: "5",
+  infinityDailyLimit: "50",
+};
+
+/** The page's text with no-break spaces made plain (Intl uses them in French amounts). */
+async function pageText(path: string) {
+  return (await (await app.fetch(path)).text()).replace(/[\u00a0\u202f]/g, " ");
+}
+
+describe("pricing pages", () => {
+  it("shows the packs, the plans with the yearly switch, and Infinity, in French and English", async () => {
+    const fr = await pageText("/fr/packages-pricing");
+    expect(fr).toContain("Packs de crédits et abonnements");
+    expect(fr).toContain("79,00");
+    expect(fr).toContain("2 999,00");
+    expect(fr).toContain("206,00");
+    expect(fr).toContain("Économisez 16%");
+    const yearly = await pageText("/en/packages-pricing?billing=year");
+    expect(yearly).toContain("€173.00 / month");
+    expect(yearly).toContain("€923.00 / month");
+    expect(yearly).toContain("Save 16%");
+    expect(yearly).toContain("Best Value");
+    expect(yearly).not.toMatch(/\$\s?\d/);
+    const infinityEn = await pageText("/en/infinity?billing=year");
+    expect(infinityEn).toContain("€79.00 / month");
+    expect(infinityEn).toContain("Instead of €99.00");
+    expect(infinityEn).toContain("Save 11%");
+    const infinityFr = await pageText("/fr/infinity");
+    expect(infinityFr).toContain("89,00");
+    expect(infinityFr).toContain("Au lieu de 109,00");
+    expect(infinityFr).toContain("Notre bibliothèque");
   });
 });

@@ -4,6 +4,7 @@ import { subscriptionInvoices, subscriptions } from "../db/schema";
 import { grantCredits } from "./ledger.server";
 import { creditPlans, subscriptionPriceCents, type BillingInterval } from "./plans";
 
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 function addInterval(from: Date, interval: BillingInterval): Date {
@@ -34,7 +35,7 @@ export async function createPendingSubscription(
  * the period as the provider's monthly renewals arrive — the test provider renews monthly).
  */
 export async function recordSubscriptionPayment(
-  db: Database,
+  db: Database | Tx,
   input: { subscriptionId: string; invoiceRef: string; now?: Date },
 ): Promise<{ applied: boolean }> {
   const now = input.now ?? new Date();

@@ -761,3 +761,22 @@ export const subscriptionInvoices = pgTable(
   },
   (table) => [uniqueIndex("subscription_invoices_ref_idx").on(table.invoiceRef)],
 );
+
+/**
+ * What a provider order buys when it is not catalogue items: a credit pack or a subscription's
+ * first period. Fulfilment grants it in the transaction that marks the order paid (once).
+ */
+export const creditPurchases = pgTable("credit_purchases", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  kind: text("kind").$type<"pack" | "subscription">().notNull(),
+  productId: text("product_id").notNull(),
+  subscriptionId: uuid("subscription_id").references(() => subscriptions.id, {
+    onDelete: "set null",
+  }),
+  createdAt: createdAt(),
+});
