@@ -31,11 +31,16 @@ const settingsSchema = z.object({
 /** Admins only: the credit cost of each kind and Infinity's daily limit. */
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAccess(context, "admin");
-  const {
-    id: _id,
-    updatedAt: _updated,
-    ...settings
-  } = await readCreditSettings((await services()).db);
+  const row = await readCreditSettings((await services()).db);
+  const settings = {
+    photoCost: row.photoCost,
+    illustrationCost: row.illustrationCost,
+    vectorCost: row.vectorCost,
+    videoCost: row.videoCost,
+    audioCost: row.audioCost,
+    ebookCost: row.ebookCost,
+    infinityDailyLimit: row.infinityDailyLimit,
+  };
   return { settings };
 }
 
