@@ -15,7 +15,7 @@ import {
   recordSubscriptionPayment,
 } from "~/modules/credits/subscriptions.server";
 import { creditSpends } from "~/modules/db/schema";
-import { orders } from "~/modules/db/schema";
+import { orders, subscriptionInvoices, transactions } from "~/modules/db/schema";
 import { testEvent } from "~/modules/payments/test-provider.server";
 import { receiveWebhook } from "~/modules/payments/webhooks.server";
 import { signedInAs } from "../support/accounts";
@@ -233,6 +233,23 @@ describe("subscriptions", () => {
         if (result.status === "rejected") expect(result.reason.code).toBe("dailyLimit");
       }
       expect(await creditBalance(services.db, userId)).toBe(0);
+      // Each seller gets the month's price over the fair-use allowance (limit × days).
+      const [invoice] = await services.db
+        .select()
+        .from(subscriptionInvoices)
+        .where(eq(subscriptionInvoices.subscriptionId, subscription.id));
+      const days = Math.round(
+        (invoice!.periodEnd.getTime() - invoice!.periodStart.getTime()) / day,
+      );
+      const sales = await services.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.buyerId, userId));
+      expect(sales).toHaveLength(3);
+      for (const sale of sales) {
+        expect(sale.amountCents).toBe(Math.floor(8900 / (3 * days)));
+        expect(sale.sellerId).toBe(sellerId);
+      }
     } finally {
       await services.db
         .update(creditSettings)
@@ -309,6 +326,18 @@ describe("buying and spending through the site", () => {
       .from(entitlements)
       .where(eq(entitlements.buyerId, id));
     expect(owned).toMatchObject({ source: "credits", licenceId: "standard" });
+    // The seller is credited the value of 2 of the 10 credits bought for 79 € (before VAT).
+    const [sale] = await services.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, owned!.transactionId!));
+    expect(sale).toMatchObject({
+      sellerId,
+      status: "succeeded",
+      amountCents: 1580,
+      commissionCents: 237,
+      sellerShareCents: 1343,
+    });
     const certificate = await app.fetch(`/fr/certificates/${owned!.certificateNumber}`, {
       cookies: jar,
     });

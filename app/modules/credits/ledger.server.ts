@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import {
   contentSubmissions,
@@ -9,8 +9,13 @@ import {
   creditWallets,
   entitlements,
   infinityDownloads,
+  orders,
+  platformSettings,
+  subscriptionInvoices,
   subscriptions,
+  transactions,
 } from "../db/schema";
+import { splitCommission } from "../pricing/pricing";
 import { certificateNumber } from "../commerce/certificate.server";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 
@@ -115,6 +120,63 @@ async function ownsStandard(tx: Tx, userId: string, submissionId: string) {
   return Boolean(row);
 }
 
+/**
+ * The seller's sale for a credit or Infinity download (decision 0026): an order of 0 (the buyer
+ * paid when buying the credits or the subscription, VAT included then) with one succeeded
+ * transaction whose amount is the download's value, split by the platform's commission like
+ * any sale, so sellers' earnings, analytics and payouts read it as they read paid lines.
+ */
+async function recordDownloadSale(
+  tx: Tx,
+  input: {
+    buyerId: string;
+    submission: typeof contentSubmissions.$inferSelect;
+    provider: "credits" | "infinity";
+    valueCents: number;
+    now: Date;
+  },
+): Promise<string> {
+  const [settings] = await tx
+    .select({ commissionBps: platformSettings.commissionRateBps })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, 1));
+  const commissionBps = settings?.commissionBps ?? 1500;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      buyerId: input.buyerId,
+      provider: input.provider,
+      status: "paid",
+      subtotalCents: 0,
+      vatCents: 0,
+      totalCents: 0,
+      paidAt: input.now,
+      createdAt: input.now,
+    })
+    .returning({ id: orders.id });
+  const [line] = await tx
+    .insert(transactions)
+    .values({
+      orderId: order!.id,
+      buyerId: input.buyerId,
+      sellerId: input.submission.creatorId,
+      submissionId: input.submission.id,
+      licenceId: "standard",
+      title: input.submission.title,
+      itemPriceCents: input.valueCents,
+      licenceCents: 0,
+      amountCents: input.valueCents,
+      vatCents: 0,
+      commissionBps,
+      ...splitCommission(input.valueCents, commissionBps),
+      status: "succeeded",
+      succeededAt: input.now,
+      createdAt: input.now,
+    })
+    .returning({ id: transactions.id });
+  return line!.id;
+}
+
 export interface DownloadGrant {
   entitlementId: string;
   certificateNumber: string;
@@ -152,18 +214,6 @@ export async function downloadWithCredits(
       .orderBy(asc(creditGrants.createdAt), asc(creditGrants.expiresAt));
     const available = grants.reduce((sum, grant) => sum + grant.remaining, 0);
     if (available < cost) throw new CreditError("insufficientCredits");
-    const number = certificateNumber(now);
-    const [entitlement] = await tx
-      .insert(entitlements)
-      .values({
-        buyerId: userId,
-        submissionId: submission.id,
-        licenceId: "standard",
-        source: "credits",
-        certificateNumber: number,
-        createdAt: now,
-      })
-      .returning({ id: entitlements.id });
     const parts: Array<{ grantId: string; credits: number }> = [];
     let left = cost;
     let valueCents = 0;
@@ -178,6 +228,26 @@ export async function downloadWithCredits(
       valueCents += Math.round((grant.valueCents * take) / grant.credits);
       left -= take;
     }
+    const transactionId = await recordDownloadSale(tx, {
+      buyerId: userId,
+      submission,
+      provider: "credits",
+      valueCents,
+      now,
+    });
+    const number = certificateNumber(now);
+    const [entitlement] = await tx
+      .insert(entitlements)
+      .values({
+        buyerId: userId,
+        submissionId: submission.id,
+        licenceId: "standard",
+        source: "credits",
+        transactionId,
+        certificateNumber: number,
+        createdAt: now,
+      })
+      .returning({ id: entitlements.id });
     const [spend] = await tx
       .insert(creditSpends)
       .values({
@@ -225,10 +295,18 @@ export async function refundSpend(db: Database, spendId: string, now = new Date(
         .where(eq(creditGrants.id, part.grantId));
     }
     if (spend.entitlementId) {
-      await tx
+      const [entitlement] = await tx
         .update(entitlements)
         .set({ revokedAt: now })
-        .where(eq(entitlements.id, spend.entitlementId));
+        .where(eq(entitlements.id, spend.entitlementId))
+        .returning({ transactionId: entitlements.transactionId });
+      // The seller's sale of these credits is refunded with them.
+      if (entitlement?.transactionId) {
+        await tx
+          .update(transactions)
+          .set({ status: "refunded" })
+          .where(eq(transactions.id, entitlement.transactionId));
+      }
     }
     return true;
   });
@@ -248,6 +326,30 @@ export async function activeInfinity(db: Database | Tx, userId: string, now = ne
       ),
     );
   return row ?? null;
+}
+
+/**
+ * What one Infinity download is worth to its seller (decision 0026): the current period's
+ * price before VAT divided by the period's fair-use allowance (daily limit × days). The sum
+ * credited in a period never exceeds what the subscriber paid for it.
+ */
+export async function infinityDownloadValue(
+  tx: Database | Tx,
+  subscription: typeof subscriptions.$inferSelect,
+  dailyLimit: number,
+  now: Date,
+): Promise<number> {
+  const [invoice] = await tx
+    .select()
+    .from(subscriptionInvoices)
+    .where(eq(subscriptionInvoices.subscriptionId, subscription.id))
+    .orderBy(desc(subscriptionInvoices.periodEnd))
+    .limit(1);
+  const amount = invoice?.amountCents ?? subscription.priceCents;
+  const start = invoice?.periodStart ?? now;
+  const end = invoice?.periodEnd ?? subscription.currentPeriodEnd ?? now;
+  const days = Math.max(1, Math.round((end.getTime() - start.getTime()) / 86_400_000));
+  return Math.floor(amount / (dailyLimit * days));
 }
 
 /** Midnight UTC of `now`'s day: the daily limit counts from there. */
@@ -287,6 +389,13 @@ export async function downloadWithInfinity(
     const { infinityDailyLimit } = await readCreditSettings(tx);
     const used = await infinityDownloadsToday(tx, userId, now);
     if (used >= infinityDailyLimit) throw new CreditError("dailyLimit");
+    const transactionId = await recordDownloadSale(tx, {
+      buyerId: userId,
+      submission,
+      provider: "infinity",
+      valueCents: await infinityDownloadValue(tx, subscription, infinityDailyLimit, now),
+      now,
+    });
     const number = certificateNumber(now);
     const [entitlement] = await tx
       .insert(entitlements)
@@ -295,6 +404,7 @@ export async function downloadWithInfinity(
         submissionId: submission.id,
         licenceId: "standard",
         source: "subscription",
+        transactionId,
         certificateNumber: number,
         createdAt: now,
       })
