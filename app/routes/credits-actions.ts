@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const owned = await app.db.query.subscriptions.findFirst({
       where: (row, { and, eq }) => and(eq(row.id, subscriptionId), eq(row.userId, viewer.id)),
     });
-    if (!owned) throw data(null, { status: 404 });
+    if (!owned || owned.cancelAtPeriodEnd) throw data(null, { status: 404 });
     await recordSubscriptionPayment(app.db, { subscriptionId, invoiceRef: `test:${invoiceRef}` });
     await setFlash(headers, { kind: "success", key: "credits.toast.renewed" });
     return redirect(dashboard, { headers });

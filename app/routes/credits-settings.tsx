@@ -107,3 +107,4 @@ export default function CreditSettings({ loaderData, actionData }: Route.Compone
     </div>
   );
 }
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

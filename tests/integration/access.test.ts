@@ -57,6 +57,12 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   // Viewable by visitors (part 1 §6); checkout shows 'Connexion requise' and its action refuses.
   "routes/cart": "public",
   "routes/checkout": "public",
+  // Credits (issue 8): the pricing pages are public; the credits form endpoint (POST only)
+  // requires a signed-in account and checks ownership (tests/integration/credits.test.ts).
+  "routes/packages-pricing": "public",
+  "routes/infinity": "public",
+  "routes/credits-actions": "api",
+  "routes/credits-settings": ["admin"],
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

@@ -6,6 +6,7 @@ import type { Locale } from "../i18n/locale";
 import {
   activeInfinity,
   creditBalance,
+  creditCost,
   infinityDownloadsToday,
   readCreditSettings,
 } from "./ledger.server";
@@ -57,3 +58,21 @@ export async function creditsOverview(db: Database, userId: string, locale: Loca
 }
 
 export type CreditsOverview = Awaited<ReturnType<typeof creditsOverview>>;
+
+/**
+ * What the product page needs to show the credit and Infinity buttons for a signed-in buyer
+ * (the lead passes it to `CreditDownloadForms`); null for visitors.
+ */
+export async function creditDownloadState(
+  db: Database,
+  userId: string | null,
+  kind: "photo" | "video" | "audio" | "illustration" | "vector" | "ebook",
+) {
+  if (!userId) return null;
+  const [balance, settings, infinity] = await Promise.all([
+    creditBalance(db, userId),
+    readCreditSettings(db),
+    activeInfinity(db, userId),
+  ]);
+  return { balance, cost: creditCost(settings, kind), infinity: Boolean(infinity) };
+}
