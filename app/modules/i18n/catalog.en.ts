@@ -980,7 +980,7 @@ export const en: Catalog = {
       monthly: "Monthly",
       annual: "Annual",
       save11: "Save 11%",
-      was: "Instead of {{price}}",
+      was: "Instead of",
       perMonth: "{{price}} / month",
       billedYearly: "Billed {{price}} per year",
       fairUse: "Fair daily usage: up to {{limit}} downloads a day.",

@@ -993,7 +993,7 @@ export const fr = {
       monthly: "Mensuel",
       annual: "Annuel",
       save11: "Économisez 11%",
-      was: "Au lieu de {{price}}",
+      was: "Au lieu de",
       perMonth: "{{price}} / mois",
       billedYearly: "Facturé {{price}} par an",
       fairUse: "Usage quotidien raisonnable : jusqu'à {{limit}} téléchargements par jour.",
