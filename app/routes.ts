@@ -74,6 +74,11 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("certificates/:number", "routes/certificate.tsx"),
+    // Credits, subscriptions and Infinity (issue 8).
+    route("packages-pricing", "routes/packages-pricing.tsx"),
+    route("infinity", "routes/infinity.tsx"),
+    route("credits", "routes/credits-actions.ts"),
+    route("credits/settings", "routes/credits-settings.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

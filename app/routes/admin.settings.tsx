@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { localePath, useLocale } from "~/components/use-locale";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { FormAlert } from "~/components/auth/field";
 import { AdminError, type AdminErrorCode } from "~/modules/admin/admin-error";
@@ -109,6 +110,7 @@ function Toggle({
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const locale = useLocale();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const { settings, licences } = loaderData;
@@ -153,7 +155,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {t("admin.settings.commissionHint")}
           </p>
         </div>
-        <p className="text-sm text-muted">{t("admin.settings.creditsLater")}</p>
+        <p className="text-sm">
+          <Link
+            to={localePath(locale, "/credits/settings")}
+            className="text-accent hover:underline"
+          >
+            {t("admin.settings.creditsLink")}
+          </Link>
+        </p>
         <button type="submit" className="btn-primary" disabled={saving}>
           {t("admin.settings.save")}
         </button>

@@ -3,6 +3,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { LinkTabs } from "~/components/seller/link-tabs";
+import { CreditsPanel } from "~/components/credits/credits-panel";
+import { creditsOverview } from "~/modules/credits/overview.server";
+import { paymentProvider } from "~/modules/payments/payments.server";
 import { StatCard } from "~/components/seller/stat-card";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
@@ -22,7 +25,7 @@ import { formatDate, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/buyer-dashboard";
 
-const tabs = ["overview", "purchases", "downloads", "licences", "profile"] as const;
+const tabs = ["overview", "purchases", "downloads", "licences", "credits", "profile"] as const;
 type Tab = (typeof tabs)[number];
 
 export function meta(args: Route.MetaArgs) {
@@ -52,7 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : [];
   const locale = localeFromUrl(url);
+  // Credits tab (issue 8).
+  const credits = tab === "credits" ? await creditsOverview(app.db, viewer.id, locale) : null;
   return {
+    credits,
+    testProvider: paymentProvider(app).name === "test",
     tab,
     q,
     name: viewer.displayName,
@@ -178,7 +185,12 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
         <LinkTabs
           label={t("commerce.dashboard.tabsLabel")}
           current={tab}
-          tabs={tabs.map((id) => ({ id, label: t(`commerce.dashboard.tabs.${id}`), to: here(id) }))}
+          tabs={tabs.map((id) => ({
+            id,
+            label:
+              id === "credits" ? t("credits.dashboard.title") : t(`commerce.dashboard.tabs.${id}`),
+            to: here(id),
+          }))}
         />
       </div>
       {tab === "overview" ? (
@@ -308,6 +320,13 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
             ))}
           </ul>
         )
+      ) : null}
+      {tab === "credits" && loaderData.credits ? (
+        <CreditsPanel
+          locale={locale}
+          overview={loaderData.credits}
+          testProvider={loaderData.testProvider}
+        />
       ) : null}
       {tab === "profile" ? (
         <div className="mt-6 grid gap-6 md:grid-cols-2">

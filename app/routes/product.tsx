@@ -30,6 +30,8 @@ import { setFlash } from "~/modules/http/flash.server";
 import { getViewer } from "~/modules/http/request-context.server";
 import { licenceView, listLicences } from "~/modules/pricing/licences.server";
 import { quoteLine } from "~/modules/pricing/quote.server";
+import { CreditDownloadForms } from "~/components/credits/credit-download-forms";
+import { creditDownloadState } from "~/modules/credits/overview.server";
 import type { Route } from "./+types/product";
 
 type ProductFailure = "notFound" | "missingId" | "loadError";
@@ -47,13 +49,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await getProduct(db, viewer, id);
     if (!product) fail("notFound", 404);
-    const [licenceRows, related] = await Promise.all([listLicences(db), relatedItems(db, product)]);
+    const [licenceRows, related, credits] = await Promise.all([
+      listLicences(db),
+      relatedItems(db, product),
+      creditDownloadState(db, viewer?.id ?? null, product.kind),
+    ]);
     const quotes = await Promise.all(licenceRows.map((row) => quoteLine(db, product.id, row.id)));
     const licences = licenceRows.map((row, index) => ({
       ...licenceView(row, locale),
       lineCents: quotes[index]?.lineCents ?? null,
     }));
-    return { product, licences, related, origin: env.baseUrl, signedIn: Boolean(viewer) };
+    return {
+      product,
+      licences,
+      related,
+      credits,
+      origin: env.baseUrl,
+      signedIn: Boolean(viewer),
+    };
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
     if (
@@ -320,6 +333,17 @@ function LicenceChooser({ loaderData }: { loaderData: Route.ComponentProps["load
         </button>
         <p className="text-xs text-muted">{t("catalogue.product.protectedNote")}</p>
       </Form>
+      {loaderData.credits ? (
+        <div className="mt-4 border-t border-border pt-4">
+          <CreditDownloadForms
+            locale={locale}
+            submissionId={product.id}
+            cost={loaderData.credits.cost}
+            balance={loaderData.credits.balance}
+            infinity={loaderData.credits.infinity}
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

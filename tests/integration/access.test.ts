@@ -88,6 +88,12 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/product": "public",
   "routes/product-missing-id": "public",
   "routes/creator": "public",
+  // Credits (issue 8): the pricing pages are public; the credits form endpoint (POST only)
+  // requires a signed-in account and checks ownership (tests/integration/credits.test.ts).
+  "routes/packages-pricing": "public",
+  "routes/infinity": "public",
+  "routes/credits-actions": "api",
+  "routes/credits-settings": ["admin"],
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

@@ -15,6 +15,7 @@ import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
 import type { PaymentEvent } from "../payments/provider.server";
 import { certificateNumber } from "./certificate.server";
+import { fulfilCreditPurchase } from "../credits/purchase.server";
 
 type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
@@ -79,6 +80,8 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
     .set({ soldAt: now })
     .where(and(eq(exclusiveHolds.orderId, order.id), isNull(exclusiveHolds.soldAt)))
     .returning({ submissionId: exclusiveHolds.submissionId });
+  // Credits (issue 8): a paid order for a credit pack or a subscription grants it here, once.
+  await fulfilCreditPurchase(tx, order, now);
   outcome.paidOrder = order;
   outcome.exclusiveSubmissionIds = sold.map((row) => row.submissionId);
 }

@@ -644,3 +644,207 @@ export const catalogueFeatured = pgTable("catalogue_featured", {
   position: integer("position").notNull().default(0),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// Credits: packs, plans and Infinity (issue 8). A ledger of grants (with an expiry) and spends,
+// the subscriptions, and the settings admins edit. Amounts are integer euro cents.
+// ---------------------------------------------------------------------------
+
+/**
+ * One row per buyer that has ever had credits: spends and Infinity downloads lock it
+ * (SELECT … FOR UPDATE) so parallel requests of one buyer are taken one at a time.
+ */
+export const creditWallets = pgTable("credit_wallets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+export const creditGrantSourceEnum = pgEnum("credit_grant_source", ["pack", "plan", "admin"]);
+
+/**
+ * Credits given to a buyer: a pack (valid one year), a plan period (one month) or an admin
+ * gift. `remaining` is what is left after spends (oldest grants are spent first); a grant past
+ * `expiresAt` counts for nothing. `sourceRef` is unique: a payment or renewal delivered twice
+ * grants once. `valueCents` is what the buyer paid for the whole grant (sellers' rule, 0026).
+ */
+export const creditGrants = pgTable(
+  "credit_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    source: creditGrantSourceEnum("source").notNull(),
+    sourceRef: text("source_ref").notNull(),
+    credits: integer("credits").notNull(),
+    remaining: integer("remaining").notNull(),
+    valueCents: integer("value_cents").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("credit_grants_source_ref_idx").on(table.sourceRef),
+    index("credit_grants_user_idx").on(table.userId, table.expiresAt),
+    check("credit_grants_credits_positive", sql`${table.credits} > 0`),
+    check(
+      "credit_grants_remaining_range",
+      sql`${table.remaining} >= 0 and ${table.remaining} <= ${table.credits}`,
+    ),
+  ],
+);
+
+/** A download paid with credits: the entitlement it created and the credits it used. */
+export const creditSpends = pgTable(
+  "credit_spends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id").references(() => contentSubmissions.id, {
+      onDelete: "set null",
+    }),
+    entitlementId: uuid("entitlement_id").references(() => entitlements.id, {
+      onDelete: "set null",
+    }),
+    credits: integer("credits").notNull(),
+    /** What the spent credits were worth (from what the buyer paid for them). */
+    valueCents: integer("value_cents").notNull().default(0),
+    createdAt: createdAt(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("credit_spends_user_idx").on(table.userId, table.createdAt),
+    check("credit_spends_credits_positive", sql`${table.credits} > 0`),
+  ],
+);
+
+/** Which grants a spend took its credits from (a refund gives them back to the same grants). */
+export const creditSpendParts = pgTable(
+  "credit_spend_parts",
+  {
+    spendId: uuid("spend_id")
+      .notNull()
+      .references(() => creditSpends.id, { onDelete: "cascade" }),
+    grantId: uuid("grant_id")
+      .notNull()
+      .references(() => creditGrants.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull(),
+  },
+  (table) => [uniqueIndex("credit_spend_parts_idx").on(table.spendId, table.grantId)],
+);
+
+export const subscriptionStatusEnum = pgEnum("subscription_status", [
+  "pending",
+  "active",
+  "canceled",
+]);
+
+/**
+ * A credit plan or Infinity subscription: monthly or yearly, renewed by the provider until
+ * cancelled at the end of its period.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** "plan-30", "plan-60", "plan-100", "plan-200" or "infinity". */
+    planId: text("plan_id").notNull(),
+    interval: text("interval").$type<"month" | "year">().notNull(),
+    status: subscriptionStatusEnum("status").notNull().default("pending"),
+    priceCents: integer("price_cents").notNull(),
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("subscriptions_provider_session_idx").on(table.provider, table.providerSessionId),
+    index("subscriptions_user_idx").on(table.userId, table.status),
+  ],
+);
+
+/** A standard-licence download taken under Infinity (counted against the daily limit). */
+export const infinityDownloads = pgTable(
+  "infinity_downloads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, {
+      onDelete: "set null",
+    }),
+    submissionId: uuid("submission_id").references(() => contentSubmissions.id, {
+      onDelete: "set null",
+    }),
+    entitlementId: uuid("entitlement_id").references(() => entitlements.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("infinity_downloads_user_idx").on(table.userId, table.createdAt)],
+);
+
+/** Admin-editable credit settings (one row, id = 1): cost per kind, Infinity's daily limit. */
+export const creditSettings = pgTable(
+  "credit_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    photoCost: integer("photo_cost").notNull().default(2),
+    illustrationCost: integer("illustration_cost").notNull().default(2),
+    vectorCost: integer("vector_cost").notNull().default(2),
+    videoCost: integer("video_cost").notNull().default(25),
+    audioCost: integer("audio_cost").notNull().default(25),
+    ebookCost: integer("ebook_cost").notNull().default(5),
+    infinityDailyLimit: integer("infinity_daily_limit").notNull().default(50),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("credit_settings_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * Each paid period of a subscription (first payment and renewals), once per provider invoice:
+ * a renewal delivered twice extends the period and grants the plan's credits once.
+ */
+export const subscriptionInvoices = pgTable(
+  "subscription_invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    invoiceRef: text("invoice_ref").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("subscription_invoices_ref_idx").on(table.invoiceRef)],
+);
+
+/**
+ * What a provider order buys when it is not catalogue items: a credit pack or a subscription's
+ * first period. Fulfilment grants it in the transaction that marks the order paid (once).
+ */
+export const creditPurchases = pgTable("credit_purchases", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  kind: text("kind").$type<"pack" | "subscription">().notNull(),
+  productId: text("product_id").notNull(),
+  subscriptionId: uuid("subscription_id").references(() => subscriptions.id, {
+    onDelete: "set null",
+  }),
+  createdAt: createdAt(),
+});
