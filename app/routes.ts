@@ -40,6 +40,12 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("certificates/:number", "routes/certificate.tsx"),
+    // Payouts: payment account actions, the test provider's onboarding page, the monthly
+    // statement, and the admin's refund page and action.
+    route("seller-dashboard/payout-account", "routes/seller-payout-account.ts"),
+    route("seller-dashboard/statement", "routes/seller-statement.ts"),
+    route("test-connect/:accountId", "routes/test-connect.tsx"),
+    route("admin/refunds/:orderId", "routes/admin-refund.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -43,6 +43,12 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/buyer-dashboard": ["client", "admin"],
   "routes/admin": ["admin"],
   "routes/not-found": "public",
+  // Payouts: the payment-account actions and the statement CSV answer with redirects and files
+  // (checked in tests/integration/payouts-http.test.ts); the pages are guarded as usual.
+  "routes/seller-payout-account": "api",
+  "routes/seller-statement": "api",
+  "routes/test-connect": ["creator", "admin"],
+  "routes/admin-refund": ["admin"],
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];
