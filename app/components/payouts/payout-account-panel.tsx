@@ -1,6 +1,7 @@
 import { AlertCircle, ExternalLink, RefreshCw, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { formatPercent } from "~/modules/i18n/i18n";
 import type { AccountBadge } from "~/modules/payouts/account-status";
@@ -40,6 +41,18 @@ export function PayoutAccountPanel({
   const locale = useLocale();
   const busy = useNavigation().state !== "idle";
   const badge: AccountBadge = account?.badge ?? "none";
+  const revalidator = useRevalidator();
+  // Coming back from the onboarding tab: read the state again (the server asks the provider).
+  useEffect(() => {
+    if (badge === "active") return;
+    const onFocus = () => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") {
+        void revalidator.revalidate();
+      }
+    };
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [badge, revalidator]);
   const endpoint = localePath(locale, "/seller-dashboard/payout-account");
   const announce = () =>
     toast.info(

@@ -114,9 +114,7 @@ export function createTestConnectProvider(options: { db: Database; baseUrl: stri
       return { accountId };
     },
     async onboardingLink(accountId, urls) {
-      const url = new URL(`/test-connect/${accountId}`, options.baseUrl);
-      url.searchParams.set("lang", urls.locale);
-      return url.toString();
+      return new URL(`/${urls.locale}/test-connect/${accountId}`, options.baseUrl).toString();
     },
     async retrieveAccount(accountId) {
       const [row] = await db
