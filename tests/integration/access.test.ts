@@ -49,6 +49,8 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/seller-statement": "api",
   "routes/test-connect": ["creator", "admin"],
   "routes/admin-refund": ["admin"],
+  "routes/receipt": ["client", "creator", "admin"],
+  "routes/receipt-pdf": "api",
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

@@ -335,3 +335,44 @@ describe("Stripe Connect calls retried after a timeout", () => {
     expect(objects.size).toBe(2);
   });
 });
+
+describe("receipts", () => {
+  it("shows the buyer a receipt with the VAT line, seller and licence, as a page and a PDF; nobody else", async () => {
+    const seller = await person("creator");
+    const buyer = await person("client");
+    const sale = await paidSale(services, buyer.id, await item(seller.id, "Reçu testé", 1_000), {
+      licenceId: "extended",
+    });
+    // 10 € + 45 € = 55 €, VAT 11 €, total 66 €.
+    const html = await (
+      await app.fetch(`/fr/receipts/${sale.orderId}`, { cookies: buyer.jar })
+    ).text();
+    expect(html).toContain("Reçu testé");
+    expect(html).toContain("Licence Étendue · vendu par Shop creator");
+    expect(html).toContain("TVA (20 %) : 11,00");
+    expect(html).toContain("Total payé : 66,00");
+    const english = await (
+      await app.fetch(`/en/receipts/${sale.orderId}`, { cookies: buyer.jar })
+    ).text();
+    expect(english).toContain("VAT (20%): €11.00");
+    const pdf = await app.fetch(`/fr/receipts/${sale.orderId}/pdf`, { cookies: buyer.jar });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = bytes.toString("latin1");
+    expect(text).toContain("TVA \\(20 %\\) : 11,00 \x80");
+    expect(text).toContain("Re\xe7u test\xe9");
+    const stranger = await person("client");
+    expect(
+      (await app.fetch(`/fr/receipts/${sale.orderId}`, { cookies: stranger.jar })).status,
+    ).toBe(404);
+    expect(
+      (await app.fetch(`/fr/receipts/${sale.orderId}/pdf`, { cookies: stranger.jar })).status,
+    ).toBe(404);
+    expect((await app.fetch(`/fr/receipts/${sale.orderId}/pdf`)).status).toBe(401);
+    const admin = await person("admin");
+    expect((await app.fetch(`/fr/receipts/${sale.orderId}`, { cookies: admin.jar })).status).toBe(
+      200,
+    );
+  });
+});

@@ -89,6 +89,10 @@ export const en: Catalog = {
       description: "Your licence certificate, ready to print.",
     },
     // Payouts pages.
+    receipt: {
+      title: "Receipt — Vitrine",
+      description: "Your order's receipt, to print or download as PDF.",
+    },
     testConnect: {
       title: "Payment account set-up (test) — Vitrine",
       description: "The test provider's payment account set-up page.",
@@ -928,6 +932,18 @@ export const en: Catalog = {
     },
   },
   payouts: {
+    receipt: {
+      title: "Receipt for order {{reference}}",
+      date: "Paid on {{date}}",
+      buyer: "Buyer: {{name}}",
+      refunded: "Order refunded",
+      lineDetail: "{{licence}} licence · sold by {{seller}}",
+      subtotal: "Subtotal: {{amount}}",
+      vat: "VAT (20%): {{amount}}",
+      total: "Total paid: {{amount}}",
+      print: "Print",
+      pdf: "Download as PDF",
+    },
     panelTitle: "Payment account",
     badge: {
       none: "No account",

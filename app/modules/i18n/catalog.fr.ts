@@ -88,6 +88,10 @@ export const fr = {
       description: "Le certificat de votre licence, à imprimer.",
     },
     // Payouts pages.
+    receipt: {
+      title: "Reçu — Vitrine",
+      description: "Le reçu de votre commande, à imprimer ou à télécharger en PDF.",
+    },
     testConnect: {
       title: "Configuration du compte de paiement (test) — Vitrine",
       description: "Page de configuration du compte de paiement du prestataire de test.",
@@ -939,6 +943,18 @@ export const fr = {
     },
   },
   payouts: {
+    receipt: {
+      title: "Reçu de la commande {{reference}}",
+      date: "Payée le {{date}}",
+      buyer: "Acheteur : {{name}}",
+      refunded: "Commande remboursée",
+      lineDetail: "Licence {{licence}} · vendu par {{seller}}",
+      subtotal: "Sous-total : {{amount}}",
+      vat: "TVA (20 %) : {{amount}}",
+      total: "Total payé : {{amount}}",
+      print: "Imprimer",
+      pdf: "Télécharger en PDF",
+    },
     panelTitle: "Compte de paiement",
     badge: {
       none: "Aucun compte",
