@@ -106,8 +106,9 @@ export default function AdminRefund({ loaderData }: Route.ComponentProps) {
     >
       <div className="card mt-6 overflow-x-auto p-4">
         <p className="text-sm">
-          <span className="font-semibold">{t("payouts.refund.buyer")} : </span>
-          {order.buyer ?? t("payouts.refund.deletedUser")}
+          {t("payouts.refund.buyerLine", {
+            name: order.buyer ?? t("payouts.refund.deletedUser"),
+          })}
         </p>
         <p className="text-sm">
           {t("payouts.refund.total", { total: formatMoney(locale, order.totalCents) })}

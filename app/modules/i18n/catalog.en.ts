@@ -943,6 +943,7 @@ export const en: Catalog = {
       total: "Total paid: {{amount}}",
       print: "Print",
       pdf: "Download as PDF",
+      view: "View the receipt",
     },
     panelTitle: "Payment account",
     badge: {
@@ -1093,6 +1094,7 @@ export const en: Catalog = {
         "The buyer loses access to the refunded items at once, the seller's share is reversed and both are told by e-mail.",
       buyer: "Buyer",
       seller: "Seller",
+      buyerLine: "Buyer: {{name}}",
       item: "Content",
       amount: "Amount incl. VAT",
       status: "Status",

@@ -954,6 +954,7 @@ export const fr = {
       total: "Total payé : {{amount}}",
       print: "Imprimer",
       pdf: "Télécharger en PDF",
+      view: "Voir le reçu",
     },
     panelTitle: "Compte de paiement",
     badge: {
@@ -1106,6 +1107,7 @@ export const fr = {
         "Le client perd aussitôt l'accès aux contenus remboursés, la part du vendeur est annulée et chacun est prévenu par e-mail.",
       buyer: "Acheteur",
       seller: "Vendeur",
+      buyerLine: "Acheteur : {{name}}",
       item: "Contenu",
       amount: "Montant TTC",
       status: "Statut",
