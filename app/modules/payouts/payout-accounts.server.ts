@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Services } from "../app.server";
 import { payoutAccounts } from "../db/schema";
 import type { Viewer } from "../auth/roles";
@@ -105,4 +105,21 @@ export async function refreshAccount(app: App, userId: string): Promise<PayoutAc
     await payOutSeller(app, userId);
   }
   return row ?? account;
+}
+
+/**
+ * A provider's notice that a connected account changed (Stripe's `account.updated`): the
+ * account is read again from the provider, whatever the notice says.
+ */
+export async function accountChanged(
+  app: App,
+  provider: string,
+  accountId: string,
+): Promise<PayoutAccountRow | null> {
+  const [row] = await app.db
+    .select({ userId: payoutAccounts.userId })
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.provider, provider), eq(payoutAccounts.accountId, accountId)));
+  if (!row) return null;
+  return refreshAccount(app, row.userId);
 }
