@@ -138,6 +138,32 @@ describe("earnings ledger", () => {
   });
 });
 
+describe("concurrent payouts", () => {
+  it("pays a balance once when 10 payouts are asked at the same time", async () => {
+    const seller = await person("creator");
+    const buyer = await person("client");
+    await startOnboarding(services, seller.viewer, { type: "express" }, "fr");
+    await paidSale(services, buyer.id, await item(seller.id, 1_000));
+    // Activated behind payOutSeller's back, so that the parallel calls below do the paying.
+    await services.db
+      .update(testConnectAccounts)
+      .set({ detailsSubmitted: true, verified: true, bankAccount: "FR7630006000011234567890189" })
+      .where(eq(testConnectAccounts.userId, seller.id));
+    await services.db
+      .update(payoutAccounts)
+      .set({ detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
+      .where(eq(payoutAccounts.userId, seller.id));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => payOutSeller(services, seller.id)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const rows = await services.db.select().from(payouts).where(eq(payouts.sellerId, seller.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "paid", amountCents: 2_125 });
+    expect(await sellerBalance(services.db, seller.id)).toBe(0);
+  });
+});
+
 describe("refunds", () => {
   it("removes the download and reverses the seller's share exactly once when the refund event arrives twice", async () => {
     const seller = await person("creator");
