@@ -6,7 +6,8 @@ import { env, type Env } from "./config/env.server";
 import { createEventBus, type EventBus } from "./events/event-bus.server";
 import { openDatabase, type Database } from "./db/client.server";
 import { seedDemoContent } from "./demo/demo-content.server";
-import { demoCreatorEmail } from "./demo/demo-accounts";
+import { seedDemoPurchase } from "./commerce/demo-purchase.server";
+import { demoClientEmail, demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
 import { startWorker, type Worker } from "./jobs/job-queue.server";
@@ -74,9 +75,11 @@ async function start(): Promise<Services> {
         handlers: { [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }) },
       })
     : null;
+  const events = createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
     worker?.wake();
+    await seedDemoPurchase({ db: handle.db, mailer, events, env: config }, demoClientEmail);
   }
   return {
     env: config,
@@ -85,7 +88,7 @@ async function start(): Promise<Services> {
     auth,
     mailer,
     storage,
-    events: createEventBus(),
+    events,
     secret,
     worker,
     async close() {

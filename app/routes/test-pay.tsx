@@ -2,6 +2,7 @@ import { AlertCircle, FlaskConical, Lock, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { services } from "~/modules/app.server";
+import { exclusiveHoldMinutes } from "~/modules/commerce/on-sale.server";
 import { buyerOrderBySession, orderLines } from "~/modules/commerce/orders.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
@@ -28,13 +29,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, order } = await openOrder(request, context, params.sessionId);
   const lines = await orderLines(app.db, order.id);
   return {
-    open: order.status === "pending",
+    open: order.status === "pending" && !sessionExpired(order.createdAt),
     reference: order.id.slice(0, 8).toUpperCase(),
     totalCents: order.totalCents,
     subtotalCents: order.subtotalCents,
     vatCents: order.vatCents,
     lines: lines.map((line) => ({ id: line.id, title: line.title, amountCents: line.amountCents })),
   };
+}
+
+/** A test session lasts as long as an exclusive hold (and Stripe's `expires_at`). */
+function sessionExpired(createdAt: Date): boolean {
+  return Date.now() - createdAt.getTime() > exclusiveHoldMinutes * 60_000;
 }
 
 type Failure = "declined" | "insufficientFunds" | "unknownCard" | "threeDSFailed" | "closed";
@@ -59,6 +65,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/payment-cancelled?lang=${locale}`);
   }
   if (order.status !== "pending") return { failure: "closed" as Failure, challenge: null };
+  if (sessionExpired(order.createdAt)) {
+    // Like a provider's session, the page expires with the order's exclusive holds.
+    await send("checkout.session.expired");
+    return { failure: "closed" as Failure, challenge: null };
+  }
   if (intent === "3ds-approve" || intent === "3ds-fail") {
     if (form.get("challenge") !== challengeFor(app.secret, sessionId)) {
       throw data(null, { status: 400 });

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { createAccount, open, waitForHydration } from "./support/app";
+import { createAccount, expectToast, open, waitForHydration } from "./support/app";
 import { BASE_URL, DATA_DIR } from "./support/env";
 
 /** The demo catalogue's items this test buys (seeded approved in every demo install). */
@@ -20,6 +20,7 @@ const texts = {
     declined: "Votre carte a été refusée.",
     testBanner: "Mode test : aucune carte réelle n'est débitée.",
     added: "Article ajouté au panier",
+    duplicate: "Cet article est déjà dans votre panier.",
     total: "Total",
   },
   en: {
@@ -32,6 +33,7 @@ const texts = {
     declined: "Your card was declined.",
     testBanner: "Test mode: no real card is charged.",
     added: "Item added to cart",
+    duplicate: "This item is already in your cart.",
     total: "Total",
   },
 } as const;
@@ -99,7 +101,12 @@ for (const lang of ["fr", "en"] as const) {
     await createAccount(page.request, { lang });
     await open(page, `/${lang}/cart`);
     await addFromPage(page, lang, ids[items[0]!]!, "standard");
+    await expectToast(page, t.added);
     await addFromPage(page, lang, ids[items[1]!]!, "extended");
+    await expectToast(page, t.added);
+    // Added once per item: the spec's message for a second add.
+    await addFromPage(page, lang, ids[items[1]!]!, "standard");
+    await expectToast(page, t.duplicate);
 
     await open(page, `/${lang}/cart`);
     await expect(page.getByRole("heading", { level: 1, name: t.cart })).toBeVisible();

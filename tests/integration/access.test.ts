@@ -43,6 +43,20 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/buyer-dashboard": ["client", "admin"],
   "routes/admin": ["admin"],
   "routes/not-found": "public",
+  // Commerce. Signed events: signature checked (tests/integration/commerce.test.ts, stripe.test.ts).
+  "routes/api.payments-webhook": "api",
+  // The test provider's page, payment results and certificates: any signed-in account, and
+  // then only its own order or certificate (commerce.test.ts, buyer-dashboard.test.ts).
+  "routes/test-pay": ["client", "creator", "admin"],
+  "routes/payment-success": ["client", "creator", "admin"],
+  "routes/payment-cancelled": "public",
+  "routes/certificate": ["client", "creator", "admin"],
+  // Originals: checked per file, and the signed link per user (commerce.test.ts).
+  "routes/downloads": "api",
+  "routes/downloads-file": "api",
+  // Viewable by visitors (part 1 §6); checkout shows 'Connexion requise' and its action refuses.
+  "routes/cart": "public",
+  "routes/checkout": "public",
   // Payouts: the payment-account actions and the statement CSV answer with redirects and files
   // (checked in tests/integration/payouts-http.test.ts); the pages are guarded as usual.
   "routes/seller-payout-account": "api",

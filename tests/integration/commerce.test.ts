@@ -329,6 +329,23 @@ describe("checkout and the test provider", () => {
     expect(await page.text()).toContain("Paiement annulé");
   });
 
+  it("an expired payment page pays nothing and releases the order", async () => {
+    const { jar, id } = await buyer();
+    await addToCart(app, jar, (await item()).submission.id, "exclusive");
+    const sessionId = await checkout(app, jar);
+    await services.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.providerSessionId, sessionId));
+    const response = await payWithCard(app, jar, sessionId, "4242424242424242");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Cette session de paiement n&#x27;est plus ouverte.");
+    expect((await orderOf(sessionId)).status).toBe("expired");
+    expect(
+      await services.db.select().from(entitlements).where(eq(entitlements.buyerId, id)),
+    ).toHaveLength(0);
+  });
+
   it("'Acheter maintenant' pays one line and leaves the cart alone", async () => {
     const { jar, id } = await buyer();
     const inCart = (await item()).submission;

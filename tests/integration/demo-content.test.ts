@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoCreatorEmail } from "~/modules/demo/demo-accounts";
-import { contentSubmissions, uploads, user } from "~/modules/db/schema";
+import { demoClientEmail, demoCreatorEmail } from "~/modules/demo/demo-accounts";
+import {
+  contentSubmissions,
+  entitlements,
+  mailOutbox,
+  orders,
+  uploads,
+  user,
+} from "~/modules/db/schema";
 import { mediaProcessed } from "../support/studio";
 import { testApp, type TestApp } from "../support/test-app";
 
@@ -43,5 +50,17 @@ describe("demo content", () => {
     expect(original("audio").derivatives.audio).toBeTruthy();
     expect(original("audio").metadata.waveform?.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.kind === "ebook" && row.upload.purpose === "cover")).toBe(true);
+  });
+
+  it("gives the demo client a paid demo purchase, with its entitlement and receipt", async () => {
+    const { db } = await app.services();
+    const client = await db.query.user.findFirst({ where: eq(user.email, demoClientEmail) });
+    const bought = await db.select().from(orders).where(eq(orders.buyerId, client!.id));
+    expect(bought).toHaveLength(1);
+    expect(bought[0]).toMatchObject({ status: "paid", provider: "test" });
+    const rights = await db.select().from(entitlements).where(eq(entitlements.buyerId, client!.id));
+    expect(rights).toHaveLength(1);
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, demoClientEmail));
+    expect(mails.length).toBeGreaterThanOrEqual(1);
   });
 });

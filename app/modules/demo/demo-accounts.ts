@@ -42,3 +42,4 @@ export const demoAccounts: DemoAccount[] = [
 
 /** The demo seller, who receives the demo content. */
 export const demoCreatorEmail = "createur@vitrine.test";
+export const demoClientEmail = "client@vitrine.test";
