@@ -79,6 +79,14 @@ export default [
     route("infinity", "routes/infinity.tsx"),
     route("credits", "routes/credits-actions.ts"),
     route("credits/settings", "routes/credits-settings.tsx"),
+    // Payouts: payment account actions, the test provider's onboarding page, the monthly
+    // statement, the admin's refund page and action, the buyer's receipt (page and PDF).
+    route("seller-dashboard/payout-account", "routes/seller-payout-account.ts"),
+    route("seller-dashboard/statement", "routes/seller-statement.ts"),
+    route("test-connect/:accountId", "routes/test-connect.tsx"),
+    route("admin/refunds/:orderId", "routes/admin-refund.tsx"),
+    route("receipts/:orderId", "routes/receipt.tsx"),
+    route("receipts/:orderId/pdf", "routes/receipt-pdf.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -25,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await services();
   const order = await buyerOrderBySession(db, viewer.id, sessionId);
   const locale = localeFromUrl(url);
-  if (!order) return { locale, state: "notFound" as const, shortId: null, downloads: [] };
+  if (!order) {
+    return { locale, state: "notFound" as const, shortId: null, downloads: [], receiptId: null };
+  }
   const state =
     order.status === "paid" ? "paid" : order.status === "pending" ? "pending" : "failed";
   let downloads: Array<{ uploadId: string; title: string; fileName: string }> = [];
@@ -46,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: state as "paid" | "pending" | "failed",
     shortId: sessionId.slice(-8),
     downloads,
+    // Payouts: the buyer's receipt (page and PDF).
+    receiptId: state === "paid" ? order.id : null,
   };
 }
 
@@ -53,7 +57,7 @@ const confirmationMs = 2_000;
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, state, shortId, downloads } = loaderData;
+  const { locale, state, shortId, downloads, receiptId } = loaderData;
   const [confirming, setConfirming] = useState(true);
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -74,6 +78,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <Link to={localePath(locale, "/buyer-dashboard")} className="btn-primary">
         {t("commerce.success.dashboard")}
       </Link>
+      {receiptId ? (
+        <Link to={localePath(locale, `/receipts/${receiptId}`)} className="btn-secondary">
+          {t("payouts.receipt.view")}
+        </Link>
+      ) : null}
       <Link to={localePath(locale, "/marketplace")} className="btn-secondary">
         {t("commerce.success.marketplace")}
       </Link>

@@ -9,13 +9,15 @@ import { AnalyticsPanel } from "~/components/seller/analytics-panel";
 import { ContentPanel } from "~/components/seller/content-panel";
 import { LinkTabs } from "~/components/seller/link-tabs";
 import { OverviewPanel } from "~/components/seller/overview-panel";
-import { PaymentsPanel } from "~/components/seller/payments-panel";
+import { EarningsPanel } from "~/components/payouts/earnings-panel";
+import { PayoutAccountPanel } from "~/components/payouts/payout-account-panel";
 import { UploadPanel } from "~/components/seller/upload-panel";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { sellerPaymentsView } from "~/modules/payouts/seller-payments.server";
 import { getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
@@ -52,8 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromUrl(url);
   const tab = tabOf(url);
-  const { db } = await services();
-  const base = { tab, name: viewer.displayName };
+  const app = await services();
+  const { db } = app;
+  const base = { tab, name: viewer.displayName, payments: null };
   switch (tab) {
     case "overview":
     case "content":
@@ -76,14 +79,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         commissionBps: null,
       };
     }
-    case "payments":
-      return {
-        ...base,
-        stats: null,
-        submissions: [],
-        months: [],
-        commissionBps: await commissionRateBps(db),
-      };
+    case "payments": {
+      // Payouts: the payment account, the earnings ledger and the payout history.
+      const [commissionBps, payments] = await Promise.all([
+        commissionRateBps(db),
+        sellerPaymentsView(app, viewer.id),
+      ]);
+      return { ...base, stats: null, submissions: [], months: [], commissionBps, payments };
+    }
     case "upload":
       return { ...base, stats: null, submissions: [], months: [], commissionBps: null };
   }
@@ -191,8 +194,23 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
             submissions={loaderData.submissions}
           />
         ) : null}
-        {tab === "payments" ? (
-          <PaymentsPanel commissionBps={loaderData.commissionBps ?? 1500} />
+        {tab === "payments" && loaderData.payments ? (
+          <div className="space-y-6">
+            <PayoutAccountPanel
+              account={loaderData.payments.account}
+              provider={loaderData.payments.provider}
+              statusError={loaderData.payments.statusError}
+              commissionBps={loaderData.commissionBps ?? 1500}
+            />
+            <EarningsPanel
+              active={loaderData.payments.account?.badge === "active"}
+              balanceCents={loaderData.payments.balanceCents}
+              paidOutCents={loaderData.payments.paidOutCents}
+              ledger={loaderData.payments.ledger}
+              payouts={loaderData.payments.payouts}
+              months={loaderData.payments.months}
+            />
+          </div>
         ) : null}
         {tab === "upload" ? <UploadPanel /> : null}
       </div>

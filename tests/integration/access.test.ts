@@ -94,6 +94,14 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/infinity": "public",
   "routes/credits-actions": "api",
   "routes/credits-settings": ["admin"],
+  // Payouts: the payment-account actions and the statement CSV answer with redirects and files
+  // (checked in tests/integration/payouts-http.test.ts); the pages are guarded as usual.
+  "routes/seller-payout-account": "api",
+  "routes/seller-statement": "api",
+  "routes/test-connect": ["creator", "admin"],
+  "routes/admin-refund": ["admin"],
+  "routes/receipt": ["client", "creator", "admin"],
+  "routes/receipt-pdf": "api",
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

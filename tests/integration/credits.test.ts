@@ -15,7 +15,7 @@ import {
   recordSubscriptionPayment,
 } from "~/modules/credits/subscriptions.server";
 import { creditSpends } from "~/modules/db/schema";
-import { orders, subscriptionInvoices, transactions } from "~/modules/db/schema";
+import { earningsLedger, orders, subscriptionInvoices, transactions } from "~/modules/db/schema";
 import { testEvent } from "~/modules/payments/test-provider.server";
 import { receiveWebhook } from "~/modules/payments/webhooks.server";
 import { signedInAs } from "../support/accounts";
@@ -150,6 +150,38 @@ describe("credits ledger", () => {
     expect(await refundSpend(services.db, spend!.id)).toBe(true);
     expect(await refundSpend(services.db, spend!.id)).toBe(false);
     expect(await creditBalance(services.db, userId)).toBe(11);
+  });
+
+  it("credits the seller's share of a credit download in the earnings ledger, and reverses it on refund", async () => {
+    const userId = await buyer();
+    await grant(userId, 10, new Date(Date.now() + 30 * day));
+    const [photo] = await photos(1);
+    await downloadWithCredits(services.db, userId, photo!.id);
+    const [line] = await services.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.submissionId, photo!.id));
+    const ledger = () =>
+      services.db
+        .select({ kind: earningsLedger.kind, amountCents: earningsLedger.amountCents })
+        .from(earningsLedger)
+        .where(eq(earningsLedger.transactionId, line!.id));
+    expect(line!.sellerShareCents).toBeGreaterThan(0);
+    expect(await ledger()).toEqual([{ kind: "sale", amountCents: line!.sellerShareCents }]);
+
+    const [spend] = await services.db
+      .select()
+      .from(creditSpends)
+      .where(eq(creditSpends.submissionId, photo!.id));
+    expect(await refundSpend(services.db, spend!.id)).toBe(true);
+    expect(await refundSpend(services.db, spend!.id)).toBe(false);
+    expect(await ledger()).toEqual(
+      expect.arrayContaining([
+        { kind: "sale", amountCents: line!.sellerShareCents },
+        { kind: "refund", amountCents: -line!.sellerShareCents },
+      ]),
+    );
+    expect(await ledger()).toHaveLength(2);
   });
 
   it("charges the admins' cost per kind and refuses a second copy of an owned item", async () => {

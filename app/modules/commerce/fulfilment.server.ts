@@ -16,6 +16,9 @@ import { renderEmail } from "../mail/render-email.server";
 import type { PaymentEvent } from "../payments/provider.server";
 import { certificateNumber } from "./certificate.server";
 import { fulfilCreditPurchase } from "../credits/purchase.server";
+// Payouts: the sellers' earnings ledger, refunds and transfers (issue 7).
+import { applyEarlyRefund, creditSales, refundPayment } from "../payouts/ledger.server";
+import { afterPaymentEvent } from "../payouts/after-payment.server";
 
 type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
@@ -25,6 +28,8 @@ interface Outcome {
   duplicate: boolean;
   paidOrder?: OrderRow;
   exclusiveSubmissionIds: string[];
+  /** Lines refunded by this event (payouts: reversed shares, e-mails). */
+  refunded: Array<typeof transactions.$inferSelect>;
 }
 
 /** Marks a pending order paid and grants its lines: runs at most once per order. */
@@ -49,6 +54,8 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
     .set({ status: "succeeded", succeededAt: now, providerPaymentId: event.paymentId })
     .where(eq(transactions.orderId, order.id))
     .returning();
+  // Payouts: each seller's share enters the earnings ledger, once per line.
+  await creditSales(tx, lines);
   if (order.buyerId) {
     const buyerId = order.buyerId;
     const granted = lines.filter((line) => line.submissionId);
@@ -84,6 +91,8 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
   await fulfilCreditPurchase(tx, order, now);
   outcome.paidOrder = order;
   outcome.exclusiveSubmissionIds = sold.map((row) => row.submissionId);
+  // Payouts: a refund reported before this payment takes effect now.
+  outcome.refunded.push(...(await applyEarlyRefund(tx, provider, order)));
 }
 
 /** A payment that failed or a session that expired: the order ends, its holds are released. */
@@ -121,27 +130,12 @@ async function ordersOfPayment(tx: Tx, provider: string, event: PaymentEvent) {
     .where(and(eq(orders.provider, provider), where));
 }
 
-/** A refund: the order is refunded and its downloads stop at once. */
-async function refund(tx: Tx, provider: string, event: PaymentEvent) {
-  for (const order of await ordersOfPayment(tx, provider, event)) {
-    await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
-    const lines = await tx
-      .update(transactions)
-      .set({ status: "refunded" })
-      .where(eq(transactions.orderId, order.id))
-      .returning({ id: transactions.id });
-    if (lines.length > 0) {
-      await tx
-        .update(entitlements)
-        .set({ revokedAt: new Date() })
-        .where(
-          inArray(
-            entitlements.transactionId,
-            lines.map((line) => line.id),
-          ),
-        );
-    }
-  }
+/**
+ * A refund (payouts module): paid lines become refunded once, downloads stop at once, sellers'
+ * shares are reversed; a refund seen before its payment waits for it.
+ */
+async function refund(tx: Tx, provider: string, event: PaymentEvent, outcome: Outcome) {
+  outcome.refunded.push(...(await refundPayment(tx, provider, event)));
 }
 
 /** A dispute suspends the order's downloads; closing it in the seller's favour restores them. */
@@ -183,7 +177,7 @@ export async function handlePaymentEvent(
   provider: string,
   event: PaymentEvent,
 ): Promise<{ duplicate: boolean; paidOrderId: string | null }> {
-  const outcome: Outcome = { duplicate: false, exclusiveSubmissionIds: [] };
+  const outcome: Outcome = { duplicate: false, exclusiveSubmissionIds: [], refunded: [] };
   await services.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -208,7 +202,7 @@ export async function handlePaymentEvent(
       case "checkout.expired":
         return close(tx, provider, event, "expired");
       case "charge.refunded":
-        return refund(tx, provider, event);
+        return refund(tx, provider, event, outcome);
       case "dispute.opened":
         return dispute(tx, provider, event, true);
       case "dispute.closed":
@@ -221,6 +215,8 @@ export async function handlePaymentEvent(
     services.events.publish({ type: "catalogue.changed", submissionId, change: "unpublished" });
   }
   if (outcome.paidOrder) await sendPurchaseMails(services, outcome.paidOrder);
+  // Payouts: transfers to active sellers, refund e-mails.
+  await afterPaymentEvent(services, { paidOrder: outcome.paidOrder, refunded: outcome.refunded });
   return { duplicate: outcome.duplicate, paidOrderId: outcome.paidOrder?.id ?? null };
 }
 

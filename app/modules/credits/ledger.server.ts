@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { applyRefund, creditSales } from "../payouts/ledger.server";
 import {
   contentSubmissions,
   creditGrants,
@@ -173,7 +174,9 @@ async function recordDownloadSale(
       succeededAt: input.now,
       createdAt: input.now,
     })
-    .returning({ id: transactions.id });
+    .returning();
+  // The seller's share enters the earnings ledger like any sale's (payouts).
+  await creditSales(tx, [line!]);
   return line!.id;
 }
 
@@ -302,10 +305,12 @@ export async function refundSpend(db: Database, spendId: string, now = new Date(
         .returning({ transactionId: entitlements.transactionId });
       // The seller's sale of these credits is refunded with them.
       if (entitlement?.transactionId) {
-        await tx
-          .update(transactions)
-          .set({ status: "refunded" })
+        const [line] = await tx
+          .select({ orderId: transactions.orderId })
+          .from(transactions)
           .where(eq(transactions.id, entitlement.transactionId));
+        // Refunded like a paid line: status, download right and the seller's share reversed.
+        if (line) await applyRefund(tx, line.orderId, [entitlement.transactionId]);
       }
     }
     return true;

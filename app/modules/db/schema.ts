@@ -848,3 +848,164 @@ export const creditPurchases = pgTable("credit_purchases", {
   }),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// Payouts: sellers' payment accounts, the earnings ledger, transfers to sellers, and the
+// built-in test provider's own records (its side of accounts, transfers and refunds).
+// ---------------------------------------------------------------------------
+
+export const payoutAccountTypeEnum = pgEnum("payout_account_type", ["express", "standard"]);
+
+/** What the provider still asks of an account (Stripe's requirements, by field name). */
+export interface PayoutRequirements {
+  currentlyDue: string[];
+  eventuallyDue: string[];
+  pastDue: string[];
+}
+
+/**
+ * A seller's connected payment account (the spec's stripe_accounts), one per seller. The flags
+ * are copied from the provider each time its state is read, never from a return URL.
+ */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    accountId: text("account_id").notNull(),
+    type: payoutAccountTypeEnum("type").notNull(),
+    country: text("country").notNull().default("FR"),
+    detailsSubmitted: boolean("details_submitted").notNull().default(false),
+    chargesEnabled: boolean("charges_enabled").notNull().default(false),
+    payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    requirements: jsonb("requirements")
+      .$type<PayoutRequirements>()
+      .notNull()
+      .default({ currentlyDue: [], eventuallyDue: [], pastDue: [] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("payout_accounts_provider_account_idx").on(table.provider, table.accountId),
+  ],
+);
+
+export const payoutStatusEnum = pgEnum("payout_status", ["pending", "paid", "failed"]);
+
+/**
+ * A transfer of a seller's balance to their account. The idempotency key goes with every call
+ * to the provider: a call retried after a timeout creates one transfer.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
+    provider: text("provider").notNull(),
+    accountId: text("account_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: payoutStatusEnum("status").notNull().default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    providerTransferId: text("provider_transfer_id"),
+    /** A stable code (translated under payouts.failure), when the transfer failed. */
+    failureCode: text("failure_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("payouts_idempotency_idx").on(table.idempotencyKey),
+    index("payouts_seller_idx").on(table.sellerId, table.createdAt),
+    check("payouts_amount_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+export const ledgerEntryKindEnum = pgEnum("ledger_entry_kind", [
+  "sale",
+  "refund",
+  "payout",
+  "payout_failed",
+]);
+
+/**
+ * The sellers' earnings ledger: every movement of a seller's money, signed, in cents. A sale
+ * credits the seller's share when it is paid; a refund reverses it; a payout debits the balance
+ * and a failed payout gives it back. One entry per (kind, transaction) and per (kind, payout):
+ * a movement cannot be written twice, whatever the number of events.
+ */
+export const earningsLedger = pgTable(
+  "earnings_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: text("seller_id").references(() => user.id, { onDelete: "set null" }),
+    kind: ledgerEntryKindEnum("kind").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id, {
+      onDelete: "set null",
+    }),
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("earnings_ledger_transaction_idx").on(table.kind, table.transactionId),
+    uniqueIndex("earnings_ledger_payout_idx").on(table.kind, table.payoutId),
+    index("earnings_ledger_seller_idx").on(table.sellerId, table.createdAt),
+    check(
+      "earnings_ledger_sign",
+      sql`(${table.kind} in ('sale', 'payout_failed') and ${table.amountCents} >= 0) or (${table.kind} in ('refund', 'payout') and ${table.amountCents} <= 0)`,
+    ),
+  ],
+);
+
+/**
+ * A refund the provider reported before the payment it refunds was seen (events arrive in any
+ * order): fulfilment applies it as soon as that payment is recorded.
+ */
+export const refundNotices = pgTable(
+  "refund_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    /** The provider's payment id, or the checkout session id. */
+    reference: text("reference").notNull(),
+    eventId: text("event_id").notNull(),
+    createdAt: createdAt(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("refund_notices_reference_idx").on(table.provider, table.reference)],
+);
+
+/** The test provider's side: connected accounts as its onboarding page leaves them. */
+export const testConnectAccounts = pgTable("test_connect_accounts", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  type: payoutAccountTypeEnum("type").notNull(),
+  email: text("email").notNull(),
+  country: text("country").notNull(),
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  verified: boolean("verified").notNull().default(false),
+  /** The test bank account chosen on the onboarding page (some reject transfers). */
+  bankAccount: text("bank_account"),
+  createdAt: createdAt(),
+});
+
+/**
+ * The test provider's transfers and refunds, unique by idempotency key: the same key gives
+ * back the object made the first time, as Stripe does.
+ */
+export const testProviderObjects = pgTable("test_provider_objects", {
+  id: text("id").primaryKey(),
+  kind: text("kind").$type<"transfer" | "refund">().notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  /** Transfer: destination account; refund: payment id. */
+  target: text("target").notNull(),
+  status: text("status").notNull(),
+  failureCode: text("failure_code"),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,6 @@
 import type { Services } from "../app.server";
 import { handlePaymentEvent } from "../commerce/fulfilment.server";
+import { accountChanged } from "../payouts/payout-accounts.server";
 import { paymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 
@@ -18,6 +19,15 @@ export async function receiveWebhook(
   try {
     const event = await provider.parseWebhook(rawBody, headers);
     const result = await handlePaymentEvent(services, provider.name, event);
+    // Payouts: a connected account changed (Stripe's account.updated): read it again.
+    const payload = event.payload as { type?: unknown; data?: { object?: { id?: unknown } } };
+    if (!result.duplicate && payload.type === "account.updated") {
+      const accountId = payload.data?.object?.id;
+      if (typeof accountId === "string") {
+        // The payments tab reads the account again on its next visit if this fails.
+        await accountChanged(services, provider.name, accountId).catch(() => null);
+      }
+    }
     return Response.json({ received: true, duplicate: result.duplicate });
   } catch (error) {
     if (error instanceof WebhookSignatureError) {

@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import type { Services } from "../app.server";
+import { earningsLedger, payoutAccounts, payouts } from "../db/schema";
+import { accountBadge } from "./account-status";
+import { connectProvider } from "./connect-provider.server";
+import { sellerBalance } from "./ledger.server";
+
+type App = Pick<Services, "db" | "env">;
+export type PayoutRow = typeof payouts.$inferSelect;
+
+/**
+ * Pays a seller's whole positive balance to their active account. The payout and its ledger
+ * debit are written first, in one transaction that holds the account row (two calls cannot pay
+ * the same money twice); the transfer is then asked of the provider with the payout's own
+ * idempotency key. A failed transfer gives the money back to the balance; a transfer whose
+ * answer never came stays pending and is asked again later with the same key.
+ */
+export async function payOutSeller(app: App, sellerId: string): Promise<PayoutRow | null> {
+  const provider = connectProvider(app);
+  const created = await app.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, sellerId))
+      .for("update");
+    if (!account || account.provider !== provider.name || accountBadge(account) !== "active") {
+      return null;
+    }
+    const balance = await sellerBalance(tx, sellerId);
+    if (balance <= 0) return null;
+    const id = randomUUID();
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        id,
+        sellerId,
+        provider: provider.name,
+        accountId: account.accountId,
+        amountCents: balance,
+        idempotencyKey: `payout-${id}`,
+      })
+      .returning();
+    await tx
+      .insert(earningsLedger)
+      .values({ sellerId, kind: "payout", amountCents: -balance, payoutId: id });
+    return payout!;
+  });
+  if (!created) return null;
+  return settlePayout(app, created);
+}
+
+/** Asks the provider for the payout's transfer (same key every time) and records the answer. */
+export async function settlePayout(app: App, payout: PayoutRow): Promise<PayoutRow> {
+  const provider = connectProvider(app);
+  let result;
+  try {
+    result = await provider.createTransfer(
+      { amountCents: payout.amountCents, destination: payout.accountId, payoutId: payout.id },
+      payout.idempotencyKey,
+    );
+  } catch {
+    // No answer (timeouts after the SDK's own retries): the payout stays pending.
+    return payout;
+  }
+  return app.db.transaction(async (tx) => {
+    const now = new Date();
+    if (result.status === "paid") {
+      const [row] = await tx
+        .update(payouts)
+        .set({ status: "paid", providerTransferId: result.id, settledAt: now })
+        .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
+        .returning();
+      return row ?? payout;
+    }
+    const [row] = await tx
+      .update(payouts)
+      .set({
+        status: "failed",
+        providerTransferId: result.id || null,
+        failureCode: result.failureCode ?? "provider_error",
+        settledAt: now,
+      })
+      .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
+      .returning();
+    if (row) {
+      await tx
+        .insert(earningsLedger)
+        .values({
+          sellerId: payout.sellerId,
+          kind: "payout_failed",
+          amountCents: payout.amountCents,
+          payoutId: payout.id,
+        })
+        .onConflictDoNothing();
+    }
+    return row ?? payout;
+  });
+}
+
+/** Payouts left pending (no answer from the provider), asked again with their own keys. */
+export async function retryPendingPayouts(app: App, sellerId: string): Promise<PayoutRow[]> {
+  const pending = await app.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, "pending")));
+  const settled: PayoutRow[] = [];
+  for (const payout of pending) settled.push(await settlePayout(app, payout));
+  return settled;
+}
+
+/** A seller's payouts, newest first (only theirs). */
+export async function payoutHistory(db: Services["db"], sellerId: string, limit = 20) {
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.sellerId, sellerId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(limit);
+}

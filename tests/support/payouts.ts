@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import type { Services } from "~/modules/app.server";
+import { eq } from "drizzle-orm";
+import { orders, type contentSubmissions } from "~/modules/db/schema";
+import { testEvent, type TestEvent } from "~/modules/payments/test-provider.server";
+import { receiveWebhook } from "~/modules/payments/webhooks.server";
+import { recordSale, type SaleOptions } from "./commerce";
+
+type SubmissionRow = typeof contentSubmissions.$inferSelect;
+
+/** Delivers one signed test-provider event to the webhook handling, as the provider would. */
+export async function deliver(
+  services: Services,
+  type: TestEvent["type"],
+  data: TestEvent["data"],
+  id?: string,
+) {
+  const event = testEvent(services.secret, type, data, id ? { id } : {});
+  const response = await receiveWebhook(services, "test", event.body, event.headers);
+  if (!response.ok) throw new Error(`event refused: ${response.status}`);
+  return (await response.json()) as { received: boolean; duplicate: boolean };
+}
+
+/**
+ * A one-line order paid through the real fulfilment path: the order is recorded pending (as
+ * checkout leaves it), then the test provider's signed 'checkout.session.completed' arrives.
+ */
+export async function paidSale(
+  services: Services,
+  buyerId: string,
+  submission: SubmissionRow,
+  options: Omit<SaleOptions, "status" | "withEntitlement"> = {},
+) {
+  const sale = await recordSale(services, buyerId, submission, {
+    ...options,
+    status: "pending",
+    withEntitlement: false,
+  });
+  const [order] = await services.db.select().from(orders).where(eq(orders.id, sale.orderId));
+  const paymentId = `pi_test_${randomUUID().slice(0, 12)}`;
+  const eventId = `evt_test_${randomUUID()}`;
+  await deliver(
+    services,
+    "checkout.session.completed",
+    { sessionId: order!.providerSessionId!, paymentId },
+    eventId,
+  );
+  return { ...sale, sessionId: order!.providerSessionId!, paymentId, eventId };
+}
