@@ -160,6 +160,9 @@ export default function AdminTransactions({ loaderData }: Route.ComponentProps) 
                 <th scope="col" className="px-3 py-2">
                   {t("admin.transactions.statusColumn")}
                 </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t("admin.transactions.actionsColumn")}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -205,6 +208,16 @@ export default function AdminTransactions({ loaderData }: Route.ComponentProps) 
                   </td>
                   <td className="px-3 py-2">
                     <TransactionStatus status={row.status} />
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {row.status === "succeeded" ? (
+                      <Link
+                        to={localePath(locale, `/admin/refunds/${row.orderId}`)}
+                        className="text-sm text-accent hover:underline"
+                      >
+                        {t("admin.transactions.refund")}
+                      </Link>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -142,6 +142,16 @@ describe("transactions", () => {
     expect(en).toContain("Succeeded");
   });
 
+  it("links each succeeded sale, and only those, to its order's refund page", async () => {
+    const rows = await services.db.select().from(transactions);
+    const html = await page("/fr/admin/transactions");
+    for (const row of rows) {
+      const link = `href="/fr/admin/refunds/${row.orderId}"`;
+      if (row.status === "succeeded") expect(html).toContain(link);
+      else expect(html).not.toContain(link);
+    }
+  });
+
   it("filters by status, text and dates, and says when nothing matches", async () => {
     const failed = await listTransactions(services.db, { status: "failed" }, 1);
     expect(failed.total).toBe(1);

@@ -8,6 +8,8 @@ import type { TransactionFilters } from "./transaction-filters";
 /** One transaction as the admin sees it; null party or content means it was deleted. */
 export interface AdminTransaction {
   id: string;
+  /** The order it belongs to: refunds are made from the order's page. */
+  orderId: string;
   createdAt: Date;
   status: string;
   licenceId: string;
@@ -85,6 +87,7 @@ function view(row: Row): AdminTransaction {
   const { transaction } = row;
   return {
     id: transaction.id,
+    orderId: transaction.orderId,
     createdAt: transaction.createdAt,
     status: transaction.status,
     licenceId: transaction.licenceId,

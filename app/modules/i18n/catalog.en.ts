@@ -865,6 +865,8 @@ export const en: Catalog = {
       rejectedHint: "You can edit it and send it for review again from your dashboard:",
     },
     transactions: {
+      actionsColumn: "Actions",
+      refund: "Refund…",
       title: "Transactions",
       filtersLabel: "Filter transactions",
       search: "Search (title, buyer, seller)",

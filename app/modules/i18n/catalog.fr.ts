@@ -877,6 +877,8 @@ export const fr = {
         "Vous pouvez le modifier et l'envoyer de nouveau en validation depuis votre tableau de bord :",
     },
     transactions: {
+      actionsColumn: "Actions",
+      refund: "Rembourser…",
       title: "Transactions",
       filtersLabel: "Filtrer les transactions",
       search: "Rechercher (titre, acheteur, vendeur)",
