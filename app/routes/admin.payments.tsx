@@ -8,6 +8,7 @@ import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { paymentProviderInfo } from "~/modules/payments/provider-info";
+import { listPayoutAccounts } from "~/modules/payouts/admin-accounts.server";
 import type { Route } from "./+types/admin.payments";
 
 export function meta(args: Route.MetaArgs) {
@@ -17,13 +18,14 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAccess(context, "admin", { message: "adminOnly" });
   const { db, env } = await services();
-  return { provider: paymentProviderInfo(env), health: await webhookHealth(db) };
+  const [health, accounts] = await Promise.all([webhookHealth(db), listPayoutAccounts(db)]);
+  return { provider: paymentProviderInfo(env), health, accounts };
 }
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { provider, health } = loaderData;
+  const { provider, health, accounts } = loaderData;
   const when = (date: Date | string) =>
     new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", {
       dateStyle: "medium",
@@ -133,7 +135,28 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         <h3 id="payouts-title" className="text-lg font-semibold">
           {t("admin.payments.payouts")}
         </h3>
-        <p className="mt-2 text-sm text-muted">{t("admin.payments.payoutsLater")}</p>
+        {accounts.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">{t("admin.payments.noPayoutAccounts")}</p>
+        ) : (
+          <ul className="mt-2 space-y-2 text-sm">
+            {accounts.map((account) => (
+              <li
+                key={account.sellerEmail}
+                className="card flex flex-wrap items-center justify-between gap-2 p-3"
+              >
+                <span>
+                  <span className="font-medium">{account.sellerName}</span>
+                  <span className="block text-xs text-muted">
+                    {account.sellerEmail} · {account.provider} · {when(account.updatedAt)}
+                  </span>
+                </span>
+                <span className="rounded-full border border-border px-2.5 py-0.5 text-xs font-medium">
+                  {t(`payouts.badge.${account.badge}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </AdminFrame>
   );

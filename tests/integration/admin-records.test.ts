@@ -5,7 +5,13 @@ import { platformMonths, platformStats } from "~/modules/admin/stats.server";
 import { listTransactions } from "~/modules/admin/transactions.server";
 import type { Services } from "~/modules/app.server";
 import type { Role, Viewer } from "~/modules/auth/roles";
-import { contentSubmissions, paymentEvents, transactions, user } from "~/modules/db/schema";
+import {
+  contentSubmissions,
+  paymentEvents,
+  payoutAccounts,
+  transactions,
+  user,
+} from "~/modules/db/schema";
 import { signedInAs } from "../support/accounts";
 import { recordSale } from "../support/commerce";
 import { makeSubmission, viewerByEmail } from "../support/studio";
@@ -252,6 +258,30 @@ describe("payment provider, outbox", () => {
     expect(html).toContain("Test: no real card is charged");
     expect(html).toContain("Failed: order not found");
     expect(html).toContain("Processed");
+  });
+
+  it("lists the sellers' payout accounts with their badge state", async () => {
+    expect(await page("/fr/admin/payments")).toContain(
+      "Aucun vendeur n&#x27;a encore créé de compte de paiement.",
+    );
+    const active = await account("creator");
+    const pending = await account("creator");
+    await services.db.insert(payoutAccounts).values([
+      {
+        userId: active.viewer.id,
+        provider: "test",
+        accountId: "acct_active",
+        type: "express",
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      },
+      { userId: pending.viewer.id, provider: "test", accountId: "acct_new", type: "express" },
+    ]);
+    const html = await page("/fr/admin/payments");
+    expect(html).toContain("Compte actif");
+    expect(html).toContain("Configuration en cours");
+    expect(html).toContain(active.viewer.email);
   });
 
   it("lets admins read the demo outbox", async () => {

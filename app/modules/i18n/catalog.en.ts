@@ -941,7 +941,7 @@ export const en: Catalog = {
       waiting: "In progress",
       failed: "Failed: {{error}}",
       payouts: "Sellers' payout accounts",
-      payoutsLater: "Sellers' payout account states will appear here with payouts.",
+      noPayoutAccounts: "No seller has created a payout account yet.",
     },
     settings: {
       title: "Platform settings",

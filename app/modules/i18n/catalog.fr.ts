@@ -953,8 +953,7 @@ export const fr = {
       waiting: "En cours",
       failed: "Échec : {{error}}",
       payouts: "Comptes de versement des vendeurs",
-      payoutsLater:
-        "Les états des comptes de versement des vendeurs apparaîtront ici avec les versements.",
+      noPayoutAccounts: "Aucun vendeur n'a encore créé de compte de paiement.",
     },
     settings: {
       title: "Paramètres de la plateforme",
