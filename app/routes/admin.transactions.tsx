@@ -161,7 +161,7 @@ export default function AdminTransactions({ loaderData }: Route.ComponentProps) 
                   {t("admin.transactions.statusColumn")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">{t("admin.transactions.actionsColumn")}</span>
+                  {t("admin.transactions.actionsColumn")}
                 </th>
               </tr>
             </thead>
