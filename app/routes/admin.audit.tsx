@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { PersonCell } from "~/components/admin/person-cell";
 import { ScrollRegion } from "~/components/admin/scroll-region";
 import { Pager } from "~/components/admin/pager";
 import { useLocale } from "~/components/use-locale";
@@ -73,16 +74,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2 whitespace-nowrap">
                     {when.format(new Date(row.createdAt))}
                   </td>
-                  <td className="px-3 py-2">
-                    {row.actor ? (
-                      <>
-                        {row.actor.name}
-                        <span className="block text-xs text-muted">{row.actor.email}</span>
-                      </>
-                    ) : (
-                      <span className="text-muted italic">{t("admin.deletedUser")}</span>
-                    )}
-                  </td>
+                  <PersonCell person={row.actor} />
                   <td className="px-3 py-2">{actionName(row.action)}</td>
                   <td className="px-3 py-2 text-xs break-all">
                     {row.targetType}

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { PersonCell } from "~/components/admin/person-cell";
 import { ScrollRegion } from "~/components/admin/scroll-region";
 import { Pager } from "~/components/admin/pager";
 import { TransactionStatus } from "~/components/admin/transaction-status";
@@ -179,26 +180,8 @@ export default function AdminTransactions({ loaderData }: Route.ComponentProps) 
                     )}
                     <span className="block text-xs text-muted">{row.licenceId}</span>
                   </td>
-                  <td className="px-3 py-2">
-                    {row.buyer ? (
-                      <>
-                        {row.buyer.name}
-                        <span className="block text-xs text-muted">{row.buyer.email}</span>
-                      </>
-                    ) : (
-                      <span className="text-muted italic">{t("admin.deletedUser")}</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.seller ? (
-                      <>
-                        {row.seller.name}
-                        <span className="block text-xs text-muted">{row.seller.email}</span>
-                      </>
-                    ) : (
-                      <span className="text-muted italic">{t("admin.deletedUser")}</span>
-                    )}
-                  </td>
+                  <PersonCell person={row.buyer} />
+                  <PersonCell person={row.seller} />
                   <td className="px-3 py-2 text-right tabular-nums">{money(row.amountCents)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">
                     {money(row.commissionCents)}

@@ -21,7 +21,6 @@ import { sellerPaymentsView } from "~/modules/payouts/seller-payments.server";
 import { getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
-  commissionRateBps,
   listSellerSubmissions,
   sellerStats,
   submissionsPerMonth,
@@ -33,6 +32,7 @@ import {
   recentSubmissionsShown,
   submissionCard,
 } from "~/modules/studio/submission-view";
+import { commissionRateBps } from "~/modules/pricing/commission.server";
 import type { Route } from "./+types/seller-dashboard";
 
 const tabs = ["overview", "content", "analytics", "payments", "upload"] as const;

@@ -10,8 +10,7 @@ import { cartRefs, priceCart, purchasableQuote, type CartRef } from "./cart.serv
 import { certificateNumber } from "./certificate.server";
 import { CommerceError } from "./commerce-error";
 import { exclusiveHoldMinutes } from "./on-sale.server";
-
-type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+import type { DatabaseTransaction as Tx } from "../db/client.server";
 
 /**
  * Checks a cart before payment, in the spec's order (part 1 §5): signed in, not empty, every

@@ -19,8 +19,8 @@ import { fulfilCreditPurchase } from "../credits/purchase.server";
 // Payouts: the sellers' earnings ledger, refunds and transfers (issue 7).
 import { applyEarlyRefund, creditSales, refundPayment } from "../payouts/ledger.server";
 import { afterPaymentEvent } from "../payouts/after-payment.server";
+import type { DatabaseTransaction as Tx } from "../db/client.server";
 
-type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 /** What a handled event leads to once its database transaction has committed. */

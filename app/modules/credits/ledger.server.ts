@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server";
+import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import { applyRefund, creditSales } from "../payouts/ledger.server";
+import { commissionRateBps } from "../pricing/commission.server";
 import {
   contentSubmissions,
   creditGrants,
@@ -11,7 +12,6 @@ import {
   entitlements,
   infinityDownloads,
   orders,
-  platformSettings,
   subscriptionInvoices,
   subscriptions,
   transactions,
@@ -20,7 +20,6 @@ import { splitCommission } from "../pricing/pricing";
 import { certificateNumber } from "../commerce/certificate.server";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Kind = (typeof contentSubmissions.$inferSelect)["kind"];
 export type CreditSettingsRow = typeof creditSettings.$inferSelect;
 
@@ -137,11 +136,7 @@ async function recordDownloadSale(
     now: Date;
   },
 ): Promise<string> {
-  const [settings] = await tx
-    .select({ commissionBps: platformSettings.commissionRateBps })
-    .from(platformSettings)
-    .where(eq(platformSettings.id, 1));
-  const commissionBps = settings?.commissionBps ?? 1500;
+  const commissionBps = await commissionRateBps(tx);
   const [order] = await tx
     .insert(orders)
     .values({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Services } from "../app.server";
-import type { Database } from "../db/client.server";
+import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { creditPurchases, orders } from "../db/schema";
 import type { Locale } from "../i18n/locale";
 import { paymentProvider } from "../payments/payments.server";
@@ -14,8 +14,6 @@ import {
   subscriptionPriceCents,
   type BillingInterval,
 } from "./plans";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type CreditProduct =
   | { kind: "pack"; productId: string }

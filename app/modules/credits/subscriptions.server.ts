@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client.server";
+import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import { subscriptionInvoices, subscriptions } from "../db/schema";
 import { grantCredits } from "./ledger.server";
 import { creditPlans, subscriptionPriceCents, type BillingInterval } from "./plans";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 function addInterval(from: Date, interval: BillingInterval): Date {

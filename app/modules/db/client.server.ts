@@ -17,6 +17,9 @@ export type Schema = typeof schema;
 /** The database, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A transaction opened with `db.transaction`: what domain functions take to join one. */
+export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server";
+import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import {
   earningsLedger,
   entitlements,
@@ -9,7 +9,6 @@ import {
   transactions,
 } from "../db/schema";
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type TransactionRow = typeof transactions.$inferSelect;
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { contentSubmissions, licences, platformSettings, type LicenceId } from "../db/schema";
+import { contentSubmissions, licences, type LicenceId } from "../db/schema";
+import { commissionRateBps } from "./commission.server";
 import { linePriceCents, splitCommission } from "./pricing";
 
 /** What one cart line costs, read from the database at this moment (never from the browser). */
@@ -47,11 +48,7 @@ export async function quoteLine(
       ),
     );
   if (!row) return null;
-  const [settings] = await db
-    .select({ commissionBps: platformSettings.commissionRateBps })
-    .from(platformSettings)
-    .where(eq(platformSettings.id, 1));
-  const commissionBps = settings?.commissionBps ?? 1500;
+  const commissionBps = await commissionRateBps(db);
   const lineCents = linePriceCents(row.priceCents, row.surchargeCents);
   return {
     submissionId: row.submissionId,

@@ -1,8 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server";
+import type { DatabaseTransaction as Transaction } from "../db/client.server";
 import { transactions } from "../db/schema";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Whether anyone bought this submission (a sale that went through, refunded or not), which

@@ -1,13 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import {
-  categories,
-  contentSubmissions,
-  platformSettings,
-  profiles,
-  uploads,
-  user,
-} from "../db/schema";
+import { categories, contentSubmissions, profiles, uploads, user } from "../db/schema";
 
 export type SubmissionStatus = (typeof contentSubmissions.$inferSelect)["status"];
 
@@ -145,13 +138,4 @@ export async function listUnusedStudioFiles(db: Database, ownerId: string) {
 /** Every category, for the product forms (the page names and orders them in its language). */
 export async function listCategories(db: Database) {
   return db.select().from(categories).orderBy(asc(categories.position));
-}
-
-/** The platform's commission in basis points (1500 = 15 %), as sellers are told. */
-export async function commissionRateBps(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ bps: platformSettings.commissionRateBps })
-    .from(platformSettings)
-    .where(eq(platformSettings.id, 1));
-  return row?.bps ?? 1500;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Viewer } from "../auth/roles";
-import type { Database } from "../db/client.server";
+import type { Database, DatabaseTransaction as Transaction } from "../db/client.server";
 import { auditLog, categories, contentSubmissions, platformSettings, uploads } from "../db/schema";
 import { mediaKindOf } from "../media/media-kind";
 import type { EventBus } from "../events/event-bus.server";
@@ -8,8 +8,6 @@ import type { FileStorage } from "../storage/file-storage.server";
 import { allowedContentKinds } from "./content-kind";
 import { saveBlocker, type ProductFields, type SaveIntent } from "./product-form";
 import { StudioError } from "./studio-error";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface StudioDependencies {
   db: Database;
