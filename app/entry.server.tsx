@@ -3,7 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import "./modules/i18n/catalogs.server";
 import { services, shutdown } from "./modules/app.server";
+import { signedOriginal } from "./modules/commerce/downloads.server";
 import { clientAddressContext } from "./modules/http/request-context.server";
 import { logger } from "./modules/log/logger.server";
 
@@ -15,6 +17,15 @@ export async function boot(): Promise<void> {
 }
 
 export { services, shutdown };
+
+/**
+ * The original a signed download link leads to, with the same checks as the route: the
+ * production server sends these files itself, without the web-stream round trip
+ * (server/send-file.js, docs/decisions/0022).
+ */
+export async function signedDownload(uploadId: string, params: URLSearchParams) {
+  return signedOriginal(await services(), uploadId, params);
+}
 
 /** Builds the per-request context: the client's address, for rate limits. */
 export function createLoadContext(clientAddress: string | undefined): RouterContextProvider {

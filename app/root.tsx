@@ -18,7 +18,7 @@ import { useRootData } from "./components/use-root-data";
 import { NotFound } from "./components/not-found";
 import { ErrorState } from "./components/error-state";
 import { services } from "./modules/app.server";
-import { getI18n } from "./modules/i18n/i18n";
+import { getI18n, loadCatalog } from "./modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { takeFlash } from "./modules/http/flash.server";
 import { cartCount } from "./modules/commerce/cart.server";
@@ -38,6 +38,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [bootAndAttachViewer];
+
+/** A navigation to a page in another language loads that catalog before the page renders. */
+const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }) => {
+  await loadCatalog(localeFromUrl(new URL(request.url)));
+};
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageCatalog];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = await services();

@@ -45,6 +45,7 @@ export default [
     route("seller-dashboard/content/:submissionId", "routes/seller-content-edit.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
     route("buyer-dashboard", "routes/buyer-dashboard.tsx"),
+    route("confirm-email", "routes/confirm-email.tsx"),
     // Administration (issue 4): one page per section; see app/components/admin/admin-sections.tsx.
     route("admin", "routes/admin.tsx"),
     route("admin/moderation", "routes/admin.moderation.tsx"),
@@ -87,6 +88,13 @@ export default [
     route("admin/refunds/:orderId", "routes/admin-refund.tsx"),
     route("receipts/:orderId", "routes/receipt.tsx"),
     route("receipts/:orderId/pdf", "routes/receipt-pdf.ts"),
+    // Credits: each subscription payment's receipt (first period and renewals).
+    route("receipts/subscriptions/:invoiceId", "routes/receipt.tsx", {
+      id: "routes/receipt-subscription",
+    }),
+    route("receipts/subscriptions/:invoiceId/pdf", "routes/receipt-pdf.ts", {
+      id: "routes/receipt-subscription-pdf",
+    }),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

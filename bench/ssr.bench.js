@@ -5,7 +5,7 @@
 // baseline makes the numbers comparable across machines: the ratio app/baseline says how far
 // rendering is from "free", whatever the hardware. Run with `npm run bench` (builds first).
 import { once } from "node:events";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -290,7 +290,19 @@ async function main() {
     let productJsGzipBytes = null;
     if (productPath) {
       const html = await (await fetch(`${app.baseUrl}${productPath}`)).text();
-      const assets = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+      // What the browser fetches: the module preloads (the route manifest inlined in the page
+      // also names other routes' modules, which are only fetched when visited).
+      const assets = new Set(
+        [...html.matchAll(/rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map(
+          (match) => match[1],
+        ),
+      );
+      // The page's language catalogue is not in the HTML: the client entry imports it before
+      // hydrating (decision record 0003). It is part of what the page downloads.
+      const assetDir = path.join(root, "build/client/assets");
+      for (const name of await readdir(assetDir)) {
+        if (/^catalog\.fr-[\w-]+\.js$/.test(name)) assets.add(`/assets/${name}`);
+      }
       productJsGzipBytes = 0;
       for (const asset of assets) {
         const bytes = await readFile(path.join(root, "build/client", asset));

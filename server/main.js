@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@react-router/node";
 import sirv from "sirv";
+import { createSignedFileSender } from "./send-file.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const build = await import(path.join(root, "build/server/index.js"));
@@ -48,6 +49,25 @@ const appListener = createRequestListener({
     entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
 });
 
+const sendSignedFile = createSignedFileSender(entry);
+
+/** Signed download links are sent from disk directly; everything else goes to React Router. */
+function appOrFile(req, res) {
+  sendSignedFile(req, res).then(
+    (sent) => {
+      if (!sent) appListener(req, res);
+    },
+    (error) => {
+      console.error(error);
+      if (res.headersSent) res.destroy();
+      else {
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      }
+    },
+  );
+}
+
 // Forms are small; a larger body is refused before anything reads it. Uploads (tus) stream to
 // disk in chunks and have their own limits.
 const maxFormBytes = 1024 * 1024;
@@ -64,7 +84,7 @@ const server = http.createServer((req, res) => {
   res.on("pipe", (source) => source.on("error", () => res.destroy()));
   // Set by us, never by the client: better-auth's own limiter reads the address from it too.
   req.headers["x-client-address"] = clientAddress(req);
-  staticFiles(req, res, () => appListener(req, res));
+  staticFiles(req, res, () => appOrFile(req, res));
 });
 
 const port = Number(process.env.PORT ?? 3000);

@@ -10,7 +10,8 @@ import { seedDemoPurchase } from "./commerce/demo-purchase.server";
 import { demoClientEmail, demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
-import { startWorker, type Worker } from "./jobs/job-queue.server";
+import { scheduleRecurringJob, startWorker, type Worker } from "./jobs/job-queue.server";
+import { monthlyGrantsJobHandler, monthlyGrantsJobType } from "./credits/monthly-grants.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
 import { createLocalStorage, type FileStorage } from "./storage/file-storage.server";
@@ -76,9 +77,14 @@ async function start(): Promise<Services> {
         log,
         // On PGlite this process is the only one: jobs left running by a previous run resume now.
         recoverRunning: handle.engine === "pglite",
-        handlers: { [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }) },
+        handlers: {
+          [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }),
+          // Credits: yearly plans' monthly grants (decision 0035).
+          [monthlyGrantsJobType]: monthlyGrantsJobHandler({ db: handle.db, log }),
+        },
       })
     : null;
+  await scheduleRecurringJob(handle.db, monthlyGrantsJobType);
   const events = createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);

@@ -9,7 +9,7 @@ import { listAuditLog } from "~/modules/admin/records.server";
 import { services } from "~/modules/app.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
-import { catalogs } from "~/modules/i18n/i18n";
+import { fr } from "~/modules/i18n/catalog.fr";
 import type { Route } from "./+types/admin.audit";
 
 export function meta(args: Route.MetaArgs) {
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listAuditLog(db, pageFrom(new URL(request.url).searchParams.get("page")));
 }
 
-type KnownAction = keyof typeof catalogs.fr.admin.audit.actions;
+type KnownAction = keyof typeof fr.admin.audit.actions;
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -35,9 +35,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   });
   const actionName = (action: string) => {
     const key = action.replace(".", "_");
-    return key in catalogs.fr.admin.audit.actions
-      ? t(`admin.audit.actions.${key as KnownAction}`)
-      : action;
+    return key in fr.admin.audit.actions ? t(`admin.audit.actions.${key as KnownAction}`) : action;
   };
   return (
     <AdminFrame current="audit" title={t("admin.audit.title")}>

@@ -6,9 +6,10 @@ import { webhookHealth } from "~/modules/admin/records.server";
 import { services } from "~/modules/app.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
-import { formatNumber } from "~/modules/i18n/i18n";
+import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { paymentProviderInfo } from "~/modules/payments/provider-info";
 import { listPayoutAccounts } from "~/modules/payouts/admin-accounts.server";
+import { platformEarningsTotals } from "~/modules/payouts/earnings-figures.server";
 import type { Route } from "./+types/admin.payments";
 
 export function meta(args: Route.MetaArgs) {
@@ -18,14 +19,27 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAccess(context, "admin", { message: "adminOnly" });
   const { db, env } = await services();
-  const [health, accounts] = await Promise.all([webhookHealth(db), listPayoutAccounts(db)]);
-  return { provider: paymentProviderInfo(env), health, accounts };
+  const [health, accounts, ledger] = await Promise.all([
+    webhookHealth(db),
+    listPayoutAccounts(db),
+    platformEarningsTotals(db),
+  ]);
+  return { provider: paymentProviderInfo(env), health, accounts, ledger };
 }
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { provider, health, accounts } = loaderData;
+  const { provider, health, accounts, ledger } = loaderData;
+  const ledgerFigures = [
+    ["sales", ledger.salesCents],
+    ["commission", ledger.commissionCents],
+    ["owed", ledger.earnedCents],
+    ["refunds", ledger.refundedCents],
+    ["paid", ledger.paidOutCents],
+    ["inFlight", ledger.inFlightCents],
+    ["waiting", ledger.waitingCents],
+  ] as const;
   const when = (date: Date | string) =>
     new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", {
       dateStyle: "medium",
@@ -50,6 +64,23 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           </dd>
         </div>
       </dl>
+
+      <section className="mt-8" aria-labelledby="ledger-title">
+        <h3 id="ledger-title" className="text-lg font-semibold">
+          {t("admin.payments.ledgerTitle")}
+        </h3>
+        <p className="mt-1 text-sm text-muted">{t("admin.payments.ledgerIntro")}</p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {ledgerFigures.map(([key, cents]) => (
+            <div key={key} className="card min-w-0 p-4">
+              <dt className="text-sm text-muted">{t(`admin.payments.ledger.${key}`)}</dt>
+              <dd className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">
+                {formatMoney(locale, cents)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
 
       <section className="mt-8" aria-labelledby="webhooks-title">
         <h3 id="webhooks-title" className="text-lg font-semibold">

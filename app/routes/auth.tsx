@@ -133,10 +133,12 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const seller = isSellerPath(location.pathname);
   return (
     <div className="container-page grid gap-10 py-10 lg:grid-cols-2 lg:items-center lg:py-16">
+      {/* The page's one h1 is the form's heading (visually hidden on wide screens); this large
+          title repeats it for sighted users only, so assistive technology hears it once. */}
       <div className="hidden lg:block">
-        <h1 className="font-display text-4xl font-semibold tracking-tight">
+        <p className="font-display text-4xl font-semibold tracking-tight" aria-hidden="true">
           {t(seller ? "auth.sellerTitle" : "auth.title")}
-        </h1>
+        </p>
         <p className="mt-4 max-w-md text-lg text-muted">
           {t(seller ? "auth.sellerSubtitle" : "auth.subtitle")}
         </p>

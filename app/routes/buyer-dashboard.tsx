@@ -10,6 +10,11 @@ import { StatCard } from "~/components/seller/stat-card";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import {
+  awaitingConfirmation,
+  emailChangeSchema,
+  requestEmailChange,
+} from "~/modules/accounts/email-change.server";
+import {
   buyerProfile,
   changePassword,
   passwordSchema,
@@ -57,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromUrl(url);
   // Credits tab (issue 8).
   const credits = tab === "credits" ? await creditsOverview(app.db, viewer.id, locale) : null;
+  const pendingEmail = tab === "profile" ? await awaitingConfirmation(app.db, viewer.id) : null;
   return {
     credits,
     testProvider: paymentProvider(app).name === "test",
@@ -64,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     name: viewer.displayName,
     stats,
-    profile,
+    profile: { ...profile, pendingEmail },
     purchases: purchases.map((row) => ({
       ...row,
       date: formatDate(locale, row.createdAt),
@@ -109,6 +115,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setFlash(headers, { kind: "success", key: "commerce.dashboard.passwordSaved" });
     return redirect(back, { headers });
   }
+  if (intent === "email") {
+    const parsed = emailChangeSchema.safeParse({
+      newEmail: form.get("newEmail"),
+      currentPassword: form.get("currentPassword"),
+    });
+    if (!parsed.success) {
+      return data({ error: parsed.error.issues[0]!.message, form: "email" }, { status: 400 });
+    }
+    const outcome = await requestEmailChange(app, viewer, request.headers, parsed.data, locale);
+    if (!outcome.ok) return data({ error: outcome.error, form: "email" }, { status: 400 });
+    await setFlash(headers, { kind: "success", key: "commerce.dashboard.emailSent" });
+    return redirect(back, { headers });
+  }
   throw data(null, { status: 400 });
 }
 
@@ -124,6 +143,36 @@ function StatusNote({ purchase }: { purchase: Purchase }) {
   return null;
 }
 
+/**
+ * Payouts: the order's receipt and its PDF. Only orders of this buyer reach this list (the
+ * receipt pages check it again); credit downloads have no order, hence no receipt.
+ */
+function ReceiptLinks({ purchase, locale }: { purchase: Purchase; locale: "fr" | "en" }) {
+  const { t } = useTranslation();
+  const { orderId, orderStatus } = purchase;
+  if (!orderId || (orderStatus !== "paid" && orderStatus !== "refunded")) return null;
+  const reference = orderId.slice(0, 8).toUpperCase();
+  return (
+    <span className="flex gap-3">
+      <Link
+        to={localePath(locale, `/receipts/${orderId}`)}
+        className="font-medium text-accent hover:underline"
+        aria-label={t("payouts.receipt.linkLabel", { reference })}
+      >
+        {t("payouts.receipt.link")}
+      </Link>
+      <a
+        href={localePath(locale, `/receipts/${orderId}/pdf`)}
+        className="font-medium text-accent hover:underline"
+        aria-label={t("payouts.receipt.pdfLabel", { reference })}
+        download
+      >
+        PDF
+      </a>
+    </span>
+  );
+}
+
 function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "fr" | "en" }) {
   const { t } = useTranslation();
   return (
@@ -135,7 +184,8 @@ function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "
             <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.item")}</th>
             <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.licence")}</th>
             <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.amount")}</th>
-            <th className="py-2 font-medium">{t("commerce.dashboard.status")}</th>
+            <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.status")}</th>
+            <th className="py-2 font-medium">{t("payouts.receipt.column")}</th>
           </tr>
         </thead>
         <tbody>
@@ -149,12 +199,15 @@ function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "
                   ? formatMoney(locale, purchase.amountCents)
                   : t("commerce.cart.free")}
               </td>
-              <td className="py-2">
+              <td className="py-2 pr-3">
                 {purchase.active ? (
                   t(`commerce.dashboard.orderStatus.${purchase.orderStatus ?? "paid"}`)
                 ) : (
                   <StatusNote purchase={purchase} />
                 )}
+              </td>
+              <td className="py-2 whitespace-nowrap">
+                <ReceiptLinks purchase={purchase} locale={locale} />
               </td>
             </tr>
           ))}
@@ -405,6 +458,47 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
             {fieldError("password")}
             <button type="submit" className="btn-secondary">
               {t("commerce.dashboard.changePassword")}
+            </button>
+          </Form>
+          <Form method="post" className="card space-y-4 p-5">
+            <h2 className="font-semibold">{t("commerce.dashboard.emailTitle")}</h2>
+            <p className="text-sm text-muted">{t("commerce.dashboard.emailIntro")}</p>
+            {profile.pendingEmail ? (
+              <p className="rounded-md bg-amber-50 p-3 text-sm break-words text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                {t("commerce.dashboard.emailPending", { email: profile.pendingEmail })}
+              </p>
+            ) : null}
+            <input type="hidden" name="intent" value="email" />
+            <div>
+              <label htmlFor="new-email" className="field-label">
+                {t("commerce.dashboard.newEmail")}
+              </label>
+              <input
+                id="new-email"
+                name="newEmail"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                required
+                className="field-input"
+              />
+            </div>
+            <div>
+              <label htmlFor="email-password" className="field-label">
+                {t("commerce.dashboard.currentPassword")}
+              </label>
+              <input
+                id="email-password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                className="field-input"
+              />
+            </div>
+            {fieldError("email")}
+            <button type="submit" className="btn-secondary">
+              {t("commerce.dashboard.emailSubmit")}
             </button>
           </Form>
         </div>

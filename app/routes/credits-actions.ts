@@ -9,10 +9,9 @@ import {
   readCreditSettings,
 } from "~/modules/credits/ledger.server";
 import { startCreditCheckout } from "~/modules/credits/purchase.server";
-import {
-  cancelAtPeriodEnd,
-  recordSubscriptionPayment,
-} from "~/modules/credits/subscriptions.server";
+import { cancelSubscriptionAtPeriodEnd } from "~/modules/credits/cancel-subscription.server";
+import { sendSubscriptionReceipt } from "~/modules/credits/credit-receipts.server";
+import { recordSubscriptionPayment } from "~/modules/credits/subscriptions.server";
 import { paymentProvider } from "~/modules/payments/payments.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
@@ -97,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const subscriptionId = String(form.get("subscriptionId") ?? "");
     if (!uuidPattern.test(subscriptionId)) throw data(null, { status: 400 });
     if (intent === "cancel") {
-      if (!(await cancelAtPeriodEnd(app.db, viewer.id, subscriptionId))) {
+      if (!(await cancelSubscriptionAtPeriodEnd(app, viewer.id, subscriptionId))) {
         throw data(null, { status: 404 });
       }
       await setFlash(headers, { kind: "success", key: "credits.toast.canceled" });
@@ -112,7 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       where: (row, { and, eq }) => and(eq(row.id, subscriptionId), eq(row.userId, viewer.id)),
     });
     if (!owned || owned.cancelAtPeriodEnd) throw data(null, { status: 404 });
-    await recordSubscriptionPayment(app.db, { subscriptionId, invoiceRef: `test:${invoiceRef}` });
+    const renewal = await recordSubscriptionPayment(app.db, {
+      subscriptionId,
+      invoiceRef: `test:${invoiceRef}`,
+    });
+    if (renewal.invoiceId) await sendSubscriptionReceipt(app, renewal.invoiceId);
     await setFlash(headers, { kind: "success", key: "credits.toast.renewed" });
     return redirect(dashboard, { headers });
   }

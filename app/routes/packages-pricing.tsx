@@ -2,6 +2,7 @@ import { Check, Download, Gem, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { localePath } from "~/components/use-locale";
+import { describeContents } from "~/modules/credits/contents";
 import {
   creditPacks,
   creditPlans,
@@ -61,7 +62,7 @@ export default function PackagesPricing({ loaderData, params }: Route.ComponentP
                 {t("credits.credits", { count: pack.credits })}
               </h3>
               <p className="mt-1 text-2xl font-bold">{money(pack.priceCents)}</p>
-              <p className="mt-2 flex-1 text-sm text-muted">{t("credits.counts", { ...pack })}</p>
+              <p className="mt-2 flex-1 text-sm text-muted">{describeContents(t, pack)}</p>
               <Form method="post" action={action}>
                 <input type="hidden" name="intent" value="buy-pack" />
                 <input type="hidden" name="packId" value={pack.id} />
@@ -129,7 +130,7 @@ export default function PackagesPricing({ loaderData, params }: Route.ComponentP
                   {t("credits.billedYearly", { price: money(yearlyTotalCents(plan.monthlyCents)) })}
                 </p>
               ) : null}
-              <p className="mt-2 flex-1 text-sm text-muted">{t("credits.counts", { ...plan })}</p>
+              <p className="mt-2 flex-1 text-sm text-muted">{describeContents(t, plan)}</p>
               <Form method="post" action={action}>
                 <input type="hidden" name="intent" value="subscribe" />
                 <input type="hidden" name="planId" value={plan.id} />

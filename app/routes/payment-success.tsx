@@ -1,7 +1,7 @@
-import { CheckCircle2, Clock, Download, Loader2, XCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { CheckCircle2, Clock, Download, Loader2, RefreshCw, XCircle } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { buyerOrderBySession, orderLines, originalsOf } from "~/modules/commerce/orders.server";
@@ -53,18 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const confirmationMs = 2_000;
-
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, state, shortId, downloads, receiptId } = loaderData;
-  const [confirming, setConfirming] = useState(true);
   const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = setTimeout(() => setConfirming(false), confirmationMs);
-    return () => clearTimeout(timer);
-  }, []);
-  // A payment confirmed a moment later (an asynchronous method, a slow webhook): look again.
+  const location = useLocation();
+  // The server renders the order's real state, so the page is complete without JavaScript. A
+  // payment confirmed a moment later (an asynchronous method, a slow webhook) is looked up again
+  // every 2 s by the browser; without JavaScript, the refresh link does the same.
   useEffect(() => {
     if (state !== "pending") return;
     const timer = setInterval(() => {
@@ -95,16 +91,6 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     </nav>
   );
 
-  if (confirming) {
-    return (
-      <div className="container-page flex justify-center py-16">
-        <p role="status" className="flex items-center gap-2 text-lg">
-          <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
-          {t("commerce.success.confirming")}
-        </p>
-      </div>
-    );
-  }
   return (
     <div className="container-page flex justify-center py-10">
       <div className="card w-full max-w-xl p-8 text-center">
@@ -143,7 +129,15 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           <>
             <Clock className="mx-auto h-12 w-12 text-amber-600" aria-hidden="true" />
             <h1 className="mt-3 text-2xl font-bold">{t("commerce.success.pendingTitle")}</h1>
+            <p role="status" className="mt-3 flex items-center justify-center gap-2">
+              <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
+              {t("commerce.success.confirming")}
+            </p>
             <p className="mt-2 text-muted">{t("commerce.success.pendingText")}</p>
+            <a href={`${location.pathname}${location.search}`} className="btn-secondary mt-4">
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              {t("commerce.success.refresh")}
+            </a>
           </>
         ) : state === "failed" ? (
           <>

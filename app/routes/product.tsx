@@ -20,7 +20,9 @@ import { services } from "~/modules/app.server";
 import {
   CatalogueError,
   getProduct,
+  isFeatured,
   relatedItems,
+  setFeatured,
   setLike,
 } from "~/modules/catalogue/catalogue.server";
 import { getT, formatMoney, formatNumber } from "~/modules/i18n/i18n";
@@ -49,10 +51,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await getProduct(db, viewer, id);
     if (!product) fail("notFound", 404);
-    const [licenceRows, related, credits] = await Promise.all([
+    const [licenceRows, related, credits, featured] = await Promise.all([
       listLicences(db),
       relatedItems(db, product),
       creditDownloadState(db, viewer?.id ?? null, product.kind),
+      // Only admins learn whether an item is pinned, and only they see the control.
+      viewer?.role === "admin" ? isFeatured(db, product.id) : null,
     ]);
     const quotes = await Promise.all(licenceRows.map((row) => quoteLine(db, product.id, row.id)));
     const licences = licenceRows.map((row, index) => ({
@@ -66,6 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       credits,
       origin: env.baseUrl,
       signedIn: Boolean(viewer),
+      featured,
     };
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
@@ -80,16 +85,33 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Like or unlike (works without JavaScript); visitors are sent to sign in. */
+/**
+ * Like or unlike (works without JavaScript; visitors are sent to sign in); admins also pin the
+ * item to the home page's featured row or unpin it. Anyone else asking to pin gets a 404.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : "fr";
   const id = "id" in params ? params.id : undefined;
   if (!id) fail("missingId", 404);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "like" && intent !== "unlike") throw data(null, { status: 400 });
   const { db } = await services();
   const viewer = await getViewer(context);
+  if (intent === "feature" || intent === "unfeature") {
+    try {
+      await setFeatured(db, viewer, id, intent === "feature");
+    } catch (error) {
+      if (error instanceof CatalogueError) fail("notFound", 404);
+      throw error;
+    }
+    const headers = new Headers();
+    await setFlash(headers, {
+      kind: "success",
+      key: intent === "feature" ? "catalogue.product.featured" : "catalogue.product.unfeatured",
+    });
+    throw redirect(localePath(locale, `/product/${id}`), { headers });
+  }
+  if (intent !== "like" && intent !== "unlike") throw data(null, { status: 400 });
   try {
     return await setLike(db, viewer, id, intent === "like");
   } catch (error) {
@@ -228,6 +250,27 @@ function LikeButton({
     <fetcher.Form method="post">{button}</fetcher.Form>
   ) : (
     <Form method="post">{button}</Form>
+  );
+}
+
+/** The admin's pin to the home page's featured row (a plain form: works without JavaScript). */
+function FeatureControl({ featured }: { featured: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form
+      method="post"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-3"
+    >
+      <span className="text-sm text-muted">{t("catalogue.product.adminTools")}</span>
+      <button
+        type="submit"
+        name="intent"
+        value={featured ? "unfeature" : "feature"}
+        className="btn-secondary"
+      >
+        {t(featured ? "catalogue.product.unfeature" : "catalogue.product.feature")}
+      </button>
+    </Form>
   );
 }
 
@@ -454,6 +497,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <LikeButton product={product} signedIn={loaderData.signedIn} />
             <ShareButton title={title} />
           </div>
+          {loaderData.featured !== null ? <FeatureControl featured={loaderData.featured} /> : null}
           <InfoPanel product={product} />
         </div>
         <div className="flex flex-col gap-4">

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { services } from "~/modules/app.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
-import { receiptFor, receiptPdf } from "~/modules/payouts/receipt.server";
+import { anyReceipt } from "~/modules/credits/receipt-route.server";
+import { receiptPdf } from "~/modules/payouts/receipt.server";
 import type { Route } from "./+types/receipt-pdf";
 
 /** The receipt as a PDF file: the order's buyer or an admin only. */
@@ -10,7 +11,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "signedIn");
   const locale = localeFromUrl(new URL(request.url));
   const { db } = await services();
-  const receipt = await receiptFor(db, viewer, params.orderId, locale);
+  const receipt = await anyReceipt(db, viewer, params, locale);
   if (!receipt) throw data(null, { status: 404 });
   return new Response(new Uint8Array(receiptPdf(receipt, locale)), {
     headers: {

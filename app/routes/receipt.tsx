@@ -6,7 +6,7 @@ import { services } from "~/modules/app.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { localeFromUrl } from "~/modules/i18n/locale";
-import { receiptFor } from "~/modules/payouts/receipt.server";
+import { anyReceipt } from "~/modules/credits/receipt-route.server";
 import type { Route } from "./+types/receipt";
 
 export function meta(args: Route.MetaArgs) {
@@ -17,7 +17,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "signedIn");
   const { db } = await services();
-  const receipt = await receiptFor(db, viewer, params.orderId, localeFromUrl(new URL(request.url)));
+  const receipt = await anyReceipt(db, viewer, params, localeFromUrl(new URL(request.url)));
   if (!receipt) throw data(null, { status: 404 });
   return receipt;
 }
@@ -30,7 +30,7 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
       <article className="card w-full max-w-2xl p-6 sm:p-8">
         <p className="text-lg font-bold">Vitrine</p>
         <h1 className="mt-2 text-2xl font-bold">
-          {t("payouts.receipt.title", { reference: receipt.reference })}
+          {receipt.heading ?? t("payouts.receipt.title", { reference: receipt.reference })}
         </h1>
         <p className="mt-1 text-sm text-muted">
           {t("payouts.receipt.date", { date: receipt.date })}
@@ -45,7 +45,8 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
               <span>
                 <span className="font-medium">{line.title}</span>
                 <span className="block text-sm text-muted">
-                  {t("payouts.receipt.lineDetail", { licence: line.licence, seller: line.seller })}
+                  {line.detail ??
+                    t("payouts.receipt.lineDetail", { licence: line.licence, seller: line.seller })}
                 </span>
               </span>
               <span className="tabular-nums">{line.amount}</span>
@@ -74,7 +75,7 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
             {t("payouts.receipt.print")}
           </button>
           <a
-            href={localePath(locale, `/receipts/${receipt.orderId}/pdf`)}
+            href={localePath(locale, receipt.pdfPath ?? `/receipts/${receipt.orderId}/pdf`)}
             className="btn-secondary"
             download
           >

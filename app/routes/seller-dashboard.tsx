@@ -18,6 +18,11 @@ import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { sellerPaymentsView } from "~/modules/payouts/seller-payments.server";
+import {
+  sellerEarningsByMonth,
+  sellerEarningsBySubmission,
+  sellerEarningsTotals,
+} from "~/modules/payouts/earnings-figures.server";
 import { getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
@@ -56,18 +61,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = tabOf(url);
   const app = await services();
   const { db } = app;
-  const base = { tab, name: viewer.displayName, payments: null };
+  const base = { tab, name: viewer.displayName, payments: null, earnings: null };
   switch (tab) {
     case "overview":
     case "content":
     case "analytics": {
-      const [stats, rows, perMonth] = await Promise.all([
+      const recent = lastMonths(new Date());
+      const analytics = tab === "analytics";
+      // Payouts: the money figures come from the earnings ledger (decision 0024), the seller's
+      // own entries only.
+      const [stats, rows, perMonth, totals, earningMonths, bySubmission] = await Promise.all([
         sellerStats(db, viewer.id),
         listSellerSubmissions(db, viewer.id),
-        tab === "analytics" ? submissionsPerMonth(db, viewer.id) : Promise.resolve([]),
+        analytics ? submissionsPerMonth(db, viewer.id) : Promise.resolve([]),
+        tab === "content" ? Promise.resolve(null) : sellerEarningsTotals(db, viewer.id),
+        analytics ? sellerEarningsByMonth(db, viewer.id, recent) : Promise.resolve([]),
+        analytics ? sellerEarningsBySubmission(db, viewer.id) : Promise.resolve([]),
       ]);
       const cards = rows.map((row) => submissionCard(row, locale));
-      const months = lastMonths(new Date()).map((month) => {
+      const months = recent.map((month) => {
         const found = perMonth.find((row) => row.month === month);
         return { month, submitted: found?.submitted ?? 0, approved: found?.approved ?? 0 };
       });
@@ -77,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         submissions: tab === "overview" ? cards.slice(0, recentSubmissionsShown) : cards,
         months,
         commissionBps: null,
+        earnings: totals ? { totals, months: earningMonths, bySubmission } : null,
       };
     }
     case "payments": {
@@ -183,15 +196,20 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
             />
           </div>
         ) : null}
-        {tab === "overview" && loaderData.stats ? (
-          <OverviewPanel stats={loaderData.stats} recent={loaderData.submissions} />
+        {tab === "overview" && loaderData.stats && loaderData.earnings ? (
+          <OverviewPanel
+            stats={loaderData.stats}
+            recent={loaderData.submissions}
+            earnings={loaderData.earnings.totals}
+          />
         ) : null}
         {tab === "content" ? <ContentPanel submissions={loaderData.submissions} /> : null}
-        {tab === "analytics" && loaderData.stats ? (
+        {tab === "analytics" && loaderData.stats && loaderData.earnings ? (
           <AnalyticsPanel
             stats={loaderData.stats}
             months={loaderData.months}
             submissions={loaderData.submissions}
+            earnings={loaderData.earnings}
           />
         ) : null}
         {tab === "payments" && loaderData.payments ? (

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   createAccount,
   expectToast,
@@ -11,6 +10,7 @@ import {
   waitForHydration,
 } from "./support/app";
 import { pngFile } from "./support/files";
+import { sendToReview } from "./support/review";
 import { demo, langs, texts } from "./support/texts";
 
 /** The administration: moderation end to end, the other sections, and the refusals. */
@@ -105,51 +105,6 @@ async function seriousViolations(page: Page) {
       rule: violation.id,
       targets: violation.nodes.map((node) => node.target.join(" ")),
     }));
-}
-
-const tus = { "Tus-Resumable": "1.0.0" };
-
-/**
- * A seller's product sent to review, made through the same endpoints the upload page and the
- * product form use (the studio's own browser tests drive those pages).
- */
-async function sendToReview(
-  request: APIRequestContext,
-  lang: string,
-  file: string,
-  title: string,
-): Promise<void> {
-  const bytes = await fs.readFile(file);
-  const name = `${randomUUID().slice(0, 8)}.png`;
-  const created = await request.post("/api/uploads", {
-    headers: {
-      ...tus,
-      "Upload-Length": String(bytes.length),
-      "Upload-Metadata": `filename ${Buffer.from(name).toString("base64")}`,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const location = created.headers()["location"]!;
-  const patched = await request.fetch(location, {
-    method: "PATCH",
-    headers: { ...tus, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
-    data: bytes,
-  });
-  expect(patched.status()).toBe(204);
-  const uploadId = location.split("/").pop()!;
-  const published = await request.post(`/${lang}/product-management`, {
-    form: {
-      intent: "publish",
-      uploadId,
-      title,
-      description: "Une photo envoyée en validation.",
-      kind: "photo",
-      categoryId: "",
-      price: "12",
-      coverUploadId: "",
-    },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
 }
 
 for (const lang of langs) {

@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { createAccount, open } from "./support/app";
+import { randomUUID } from "node:crypto";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createAccount, expectToast, open, signInByRequest, waitForHydration } from "./support/app";
+import { pngFile } from "./support/files";
+import { sendToReview } from "./support/review";
+import { demo as accounts } from "./support/texts";
 
 /** The demo install's approved items (app/modules/demo/demo-content.server.ts). */
 const demo = {
@@ -16,6 +20,23 @@ const words = {
   en: { results: /^\d+ results?$/, empty: "No content found", free: "Free" },
 } as const;
 
+const featureWords = {
+  fr: {
+    feature: "Mettre en avant",
+    unfeature: "Retirer de la une",
+    featured: "Contenu mis en avant sur l'accueil",
+    unfeatured: "Contenu retiré de la une",
+    section: "Contenus en vedette",
+  },
+  en: {
+    feature: "Feature on home page",
+    unfeature: "Remove from featured",
+    featured: "Item featured on the home page",
+    unfeatured: "Item removed from featured",
+    section: "Featured content",
+  },
+} as const;
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -26,7 +47,7 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-function cardTitles(page: Page) {
+function cardTitles(page: Page | Locator) {
   return page.getByTestId("item-card").getByRole("heading");
 }
 
@@ -53,6 +74,39 @@ for (const lang of ["fr", "en"] as const) {
       await search.fill("zzzxqwv");
       await search.press("Enter");
       await expect(page.getByText(words[lang].empty)).toBeVisible();
+    });
+
+    test("search 'ete' finds a title with 'Été', whatever the case", async ({
+      page,
+      browser,
+    }, testInfo) => {
+      // The demo has no 'Été' title: a seller sends one to review and an admin approves it.
+      const unique = randomUUID().slice(0, 8);
+      const title = `Été ${unique}`;
+      const seller = await browser.newContext();
+      await createAccount(seller.request, { lang, seller: true });
+      const file = await pngFile(testInfo.outputPath(), "ete.png", 320, 200);
+      await sendToReview(seller.request, lang, file, title);
+      await seller.close();
+      const adminContext = await browser.newContext();
+      const admin = await adminContext.newPage();
+      await signInByRequest(admin.request, accounts.admin);
+      await open(admin, "/fr/admin/moderation");
+      await admin
+        .getByRole("listitem", { name: title })
+        .getByRole("button", { name: "Approuver" })
+        .click();
+      await expectToast(admin, "Contenu approuvé");
+      await adminContext.close();
+
+      await open(page, `/${lang}/marketplace`);
+      const search = page.getByLabel(lang === "fr" ? "Mots-clés" : "Keywords");
+      for (const typed of ["ete", "ÉTÉ", "eTe"]) {
+        await search.fill(`${typed} ${unique}`);
+        await search.press("Enter");
+        await expect(page).toHaveURL(new RegExp(`q=.*${unique}`));
+        await expect(cardTitles(page)).toHaveText([title]);
+      }
     });
 
     test("each filter and sort changes the results and the URL", async ({ page }) => {
@@ -213,4 +267,68 @@ test.describe("without JavaScript", () => {
     await page.goto("/en/marketplace?q=dunes");
     await expect(cardTitles(page)).toHaveText([demo.photo]);
   });
+});
+
+test.describe("featured row", () => {
+  // Both languages pin the same item and check it comes first: one after the other, so that
+  // one language's unpinning never happens while the other looks at the home page.
+  test.describe.configure({ mode: "serial" });
+  for (const lang of ["fr", "en"] as const) {
+    test(`[${lang}] an admin pins an item to the home's featured row, then unpins it`, async ({
+      page,
+    }) => {
+      const say = featureWords[lang];
+      const url = await productUrl(page, lang, demo.photo);
+      // A visitor has no such control.
+      await open(page, url);
+      await expect(page.getByRole("button", { name: say.feature })).toHaveCount(0);
+
+      await signInByRequest(page.request, accounts.admin);
+      await open(page, url);
+      await page.getByRole("button", { name: say.feature }).click();
+      await expectToast(page, say.featured);
+      await expect(page.getByRole("button", { name: say.unfeature })).toBeVisible();
+
+      await open(page, `/${lang}`);
+      const featured = page.getByRole("region", { name: say.section });
+      await expect(cardTitles(featured).first()).toHaveText(demo.photo);
+
+      await open(page, url);
+      await page.getByRole("button", { name: say.unfeature }).click();
+      await expectToast(page, say.unfeatured);
+      await expect(page.getByRole("button", { name: say.feature })).toBeVisible();
+    });
+  }
+});
+
+test("an open page's category count changes within 2 s after an admin approves in another browser", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const sellerContext = await browser.newContext();
+  await createAccount(sellerContext.request, { lang: "fr", seller: true });
+  const title = `Galets ${randomUUID().slice(0, 6)}`;
+  const file = await pngFile(testInfo.outputPath(), "photo.png", 320, 200);
+  await sendToReview(sellerContext.request, "fr", file, title);
+  await sellerContext.close();
+
+  await open(page, "/en/marketplace");
+  await waitForHydration(page);
+  const photos = page.getByTestId("category-count-photo");
+  const before = Number(await photos.textContent());
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInByRequest(admin.request, accounts.admin);
+  await open(admin, "/fr/admin/moderation");
+  await admin
+    .getByRole("listitem", { name: title })
+    .getByRole("button", { name: "Approuver" })
+    .click();
+  await expectToast(admin, "Contenu approuvé");
+  // At least one more: other tests running alongside may approve photos too.
+  await expect
+    .poll(async () => Number(await photos.textContent()), { timeout: 2_000 })
+    .toBeGreaterThan(before);
+  await adminContext.close();
 });

@@ -3,7 +3,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { createAccount, expectToast, open, waitForHydration } from "./support/app";
+import {
+  createAccount,
+  expectToast,
+  latestMailTo,
+  open,
+  password,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/app";
 import { BASE_URL, DATA_DIR } from "./support/env";
 
 /** The demo catalogue's items this test buys (seeded approved in every demo install). */
@@ -23,6 +31,17 @@ const texts = {
     duplicate: "Cet article est déjà dans votre panier.",
     total: "Total",
     addToCart: "Ajouter au panier",
+    confirming: "Confirmation du paiement...",
+    pendingTitle: "Paiement en attente de confirmation",
+    refresh: "Actualiser",
+    notFoundTitle: "Commande introuvable",
+    noPurchase: "Aucun achat pour l'instant.",
+    newEmail: "Nouvelle adresse e-mail",
+    sendLink: "Envoyer le lien de confirmation",
+    linkSent: "Lien de confirmation envoyé à la nouvelle adresse",
+    emailTaken: "Cette adresse e-mail est déjà utilisée par un autre compte.",
+    confirm: "Confirmer",
+    emailChanged: "Adresse e-mail modifiée",
   },
   en: {
     cart: "Cart",
@@ -37,6 +56,17 @@ const texts = {
     duplicate: "This item is already in your cart.",
     total: "Total",
     addToCart: "Add to cart",
+    confirming: "Confirming the payment...",
+    pendingTitle: "Payment awaiting confirmation",
+    refresh: "Refresh",
+    notFoundTitle: "Order not found",
+    noPurchase: "No purchases yet.",
+    newEmail: "New e-mail address",
+    sendLink: "Send the confirmation link",
+    linkSent: "Confirmation link sent to the new address",
+    emailTaken: "This e-mail address is already used by another account.",
+    confirm: "Confirm",
+    emailChanged: "E-mail address changed",
   },
 } as const;
 
@@ -145,6 +175,40 @@ for (const lang of ["fr", "en"] as const) {
     await expect(page.getByRole("alert")).toContainText(t.declined);
     await open(page, `/${lang}/cart`);
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    // Nothing was bought.
+    await open(page, `/${lang}/buyer-dashboard?tab=purchases`);
+    await expect(page.getByText(t.noPurchase)).toBeVisible();
+  });
+}
+
+for (const lang of ["fr", "en"] as const) {
+  const t = texts[lang];
+  test(`${lang}: the profile changes the e-mail address once the link sent to it is confirmed`, async ({
+    page,
+  }) => {
+    const taken = await createAccount(page.request, { lang });
+    await page.context().clearCookies();
+    const account = await createAccount(page.request, { lang });
+    await open(page, `/${lang}/buyer-dashboard?tab=profile`);
+    await page.getByLabel(t.newEmail).fill(taken.email);
+    await page.locator("#email-password").fill(password);
+    await page.getByRole("button", { name: t.sendLink }).click();
+    await expect(page.getByRole("alert")).toHaveText(t.emailTaken);
+
+    const wanted = uniqueEmail("moved");
+    await page.getByLabel(t.newEmail).fill(wanted);
+    await page.locator("#email-password").fill(password);
+    await page.getByRole("button", { name: t.sendLink }).click();
+    await expectToast(page, t.linkSent);
+    const mail = await latestMailTo(wanted);
+    const link = /https?:\/\/\S+\/confirm-email\?\S+/.exec(mail.text)![0];
+    await open(page, new URL(link).pathname + new URL(link).search);
+    await expect(page.getByText(wanted)).toBeVisible();
+    await page.getByRole("button", { name: t.confirm, exact: true }).click();
+    await expect(page.getByRole("heading", { name: t.emailChanged })).toBeVisible();
+    await open(page, `/${lang}/buyer-dashboard?tab=profile`);
+    await expect(page.locator("#profile-email")).toHaveValue(wanted);
+    expect(account.email).not.toBe(wanted);
   });
 }
 
@@ -160,5 +224,47 @@ test("phone width: the cart and checkout fit 375 px", async ({ page }) => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, url).toBeLessThanOrEqual(0);
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  /** Product page form, checkout form, test payment page: plain form posts. */
+  async function reachPaymentPage(page: Page, lang: Lang, submissionId: string) {
+    await page.goto(`/${lang}/product/${submissionId}`);
+    await page.locator("#licence-extended").check();
+    await page.getByRole("button", { name: texts[lang].addToCart, exact: true }).click();
+    await page.goto(`/${lang}/checkout`);
+    await page.getByRole("button", { name: texts[lang].pay }).click();
+    await expect(page.getByRole("heading", { name: texts[lang].payTitle })).toBeVisible();
+  }
+
+  for (const lang of ["fr", "en"] as const) {
+    const t = texts[lang];
+    test(`${lang}: payment-success shows the order's paid, pending or unknown state from the server`, async ({
+      page,
+    }) => {
+      const ids = await demoItemIds();
+      await createAccount(page.request, { lang });
+      await reachPaymentPage(page, lang, ids[items[0]!]!);
+      await page.getByLabel(t.card).fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: t.pay }).click();
+      await expect(page.getByRole("heading", { name: t.success })).toBeVisible();
+      await expect(page.getByText(t.confirming)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: /^(Télécharger|Download) / })).toHaveCount(1);
+
+      // A second order left on its payment page: pending, with a refresh link.
+      await reachPaymentPage(page, lang, ids[items[1]!]!);
+      const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+      await page.goto(`/payment-success?session_id=${sessionId}&lang=${lang}`);
+      await expect(page.getByRole("heading", { name: t.pendingTitle })).toBeVisible();
+      await expect(page.getByRole("status")).toHaveText(t.confirming);
+      await page.getByRole("link", { name: t.refresh }).click();
+      await expect(page.getByRole("heading", { name: t.pendingTitle })).toBeVisible();
+
+      await page.goto(`/payment-success?session_id=cs_test_forged&lang=${lang}`);
+      await expect(page.getByRole("heading", { name: t.notFoundTitle })).toBeVisible();
+    });
   }
 });

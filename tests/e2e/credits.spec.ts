@@ -25,6 +25,10 @@ const texts = {
     pricingTitle: "Packs de crédits et abonnements",
     yearly: "Annuel",
     yearlyPrice: "173,00 € / mois",
+    viewReceipt: /^Voir le reçu/,
+    subscriptionReceipt: "Reçu de l'abonnement — paiement",
+    period: /^Période du .+ au .+$/,
+    vat: "TVA (20 %) : 41,20 €",
   },
   en: {
     withCredits: "Download with 2 credits",
@@ -45,6 +49,10 @@ const texts = {
     pricingTitle: "Credit packs and subscriptions",
     yearly: "Yearly",
     yearlyPrice: "€173.00 / month",
+    viewReceipt: /^View the receipt/,
+    subscriptionReceipt: "Subscription receipt — payment",
+    period: /^Period from .+ to .+$/,
+    vat: "VAT (20%): €41.20",
   },
 } as const;
 
@@ -125,6 +133,13 @@ for (const lang of ["fr", "en"] as const) {
     await expectToast(page, t.renewed);
     await expect(page.getByTestId("credit-balance")).toHaveText(t.balance(68));
     await expect(page.getByTestId("credit-grants").getByRole("listitem")).toHaveCount(3);
+    // A receipt for the pack, the plan's first payment and its renewal.
+    const receipts = page.getByTestId("credit-receipts").getByRole("listitem");
+    await expect(receipts).toHaveCount(3);
+    await receipts.first().getByRole("link", { name: t.viewReceipt }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(t.subscriptionReceipt);
+    await expect(page.getByText(t.period)).toBeVisible();
+    await expect(page.getByTestId("receipt-vat")).toHaveText(t.vat);
 
     await open(page, `/${lang}/infinity`);
     await page.getByRole("button", { name: t.subscribeInfinity }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, open } from "./support/app";
+import { createAccount, open, tabTo } from "./support/app";
 import { langs, texts } from "./support/texts";
 
 test.describe("addresses without a language", () => {
@@ -56,6 +56,57 @@ test.describe("language menu", () => {
     await page.getByRole("menuitem", { name: "Français" }).click();
     await expect(page).toHaveURL("/fr/marketplace?q=chat");
     await expect(page.getByText(texts.fr.resultsFor("chat"))).toBeVisible();
+  });
+
+  test("a page downloads only its language's catalogue; switching loads the other", async ({
+    page,
+  }) => {
+    const catalogues: string[] = [];
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      scripts.push(response.url());
+      const match = /\/assets\/catalog\.(fr|en)-[\w-]+\.js$/.exec(response.url());
+      if (match) catalogues.push(match[1]!);
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+
+    await open(page, "/fr/marketplace");
+    await page.getByTestId("item-card").first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/fr\/product\//);
+    await expect(page.getByRole("button", { name: "Ajouter au panier" })).toBeVisible();
+    expect(catalogues).toEqual(["fr"]);
+    // The header's dropdown code comes only when a menu is wanted.
+    expect(scripts.filter((url) => url.includes("-dropdown-"))).toEqual([]);
+
+    await page.getByRole("button", { name: texts.fr.languageMenu }).click();
+    await page.getByRole("menuitem", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/en\/product\//);
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeVisible();
+    await expect(page).toHaveTitle(/Vitrine/);
+    expect(catalogues).toEqual(["fr", "en"]);
+    // No hydration mismatch, no missing catalogue.
+    expect(errors).toEqual([]);
+  });
+
+  test("opens from the keyboard, moves with the arrows and closes with Escape", async ({
+    page,
+  }) => {
+    await open(page, "/fr/marketplace");
+    const button = page.getByRole("button", { name: texts.fr.languageMenu });
+    await tabTo(page, button);
+    // The menu's code is fetched on this first press; the menu opens with it.
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "English" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: texts.fr.languageMenu })).toBeFocused();
   });
 
   test("switches a page without a language prefix through ?lang=", async ({ page }) => {

@@ -33,6 +33,7 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/auth": "public",
   "routes/auth-seller": "public",
   "routes/forgot-password": "public",
+  "routes/confirm-email": "public",
   "routes/reset-password": "public",
   "routes/dashboard": "redirect",
   "routes/seller-dashboard": ["creator", "admin"],
@@ -102,6 +103,8 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/admin-refund": ["admin"],
   "routes/receipt": ["client", "creator", "admin"],
   "routes/receipt-pdf": "api",
+  "routes/receipt-subscription": ["client", "creator", "admin"],
+  "routes/receipt-subscription-pdf": "api",
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];

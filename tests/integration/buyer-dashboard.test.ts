@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/app.server";
-import { entitlements, profiles, user } from "~/modules/db/schema";
+import { entitlements, mailOutbox, profiles, user } from "~/modules/db/schema";
 import { signedInAs, testPassword, uniqueIp } from "../support/accounts";
 import { recordSale } from "../support/commerce";
 import { flashKey } from "../support/checkout";
@@ -146,5 +146,132 @@ describe("/buyer-dashboard ('Mes achats')", () => {
       { ip: uniqueIp(), cookies: new CookieJar() },
     );
     expect(signIn.status).toBe(302);
+  });
+
+  describe("e-mail change", () => {
+    async function client() {
+      const account = await signedInAs(app, "client");
+      const id = (await viewerByEmail(services, account.email, "client")).id;
+      return { ...account, id };
+    }
+
+    function askChange(jar: CookieJar, newEmail: string, currentPassword = testPassword) {
+      return postForm(
+        app,
+        "/fr/buyer-dashboard?tab=profile",
+        { intent: "email", newEmail, currentPassword },
+        { cookies: jar },
+      );
+    }
+
+    async function emailOf(id: string) {
+      const [row] = await services.db.select().from(user).where(eq(user.id, id));
+      return row!.email;
+    }
+
+    async function mailsTo(address: string) {
+      return services.db.select().from(mailOutbox).where(eq(mailOutbox.to, address));
+    }
+
+    it("refuses a wrong password, an address in use, the same address and a malformed one", async () => {
+      const account = await client();
+      const other = await client();
+      const wanted = `moved-${account.id.slice(0, 8).toLowerCase()}@example.test`;
+      const cases = [
+        [
+          await askChange(account.jar, wanted, "not-the-password"),
+          "Le mot de passe actuel est incorrect.",
+        ],
+        [
+          await askChange(account.jar, other.email.toUpperCase()),
+          "Cette adresse e-mail est déjà utilisée par un autre compte.",
+        ],
+        [
+          await askChange(account.jar, account.email),
+          "C&#x27;est déjà l&#x27;adresse de votre compte.",
+        ],
+        [await askChange(account.jar, "pas-une-adresse"), "Adresse e-mail invalide."],
+      ] as const;
+      for (const [response, message] of cases) {
+        expect(response.status).toBe(400);
+        expect(await response.text()).toContain(message);
+      }
+      expect(await emailOf(account.id)).toBe(account.email);
+      expect(await mailsTo(wanted)).toHaveLength(0);
+      expect(await mailsTo(other.email)).toHaveLength(0);
+      // A visitor cannot ask at all.
+      expect((await askChange(new CookieJar(), wanted)).status).toBe(401);
+    });
+
+    it("switches only once the link sent to the new address is confirmed, then tells the old one", async () => {
+      const account = await client();
+      const wanted = `moved-${account.id.slice(0, 8).toLowerCase()}@example.test`;
+      const asked = await askChange(account.jar, wanted.toUpperCase());
+      expect(flashKey(asked)).toBe("commerce.dashboard.emailSent");
+      expect(await emailOf(account.id)).toBe(account.email);
+      const profile = await (
+        await app.fetch("/fr/buyer-dashboard?tab=profile", { cookies: account.jar })
+      ).text();
+      expect(profile).toContain(`En attente de confirmation : ${wanted}.`);
+      const [mail] = await mailsTo(wanted);
+      expect(mail!.subject).toBe("Confirmez votre nouvelle adresse e-mail");
+      const link = new URL(/https?:\/\/\S+\/fr\/confirm-email\?\S+/.exec(mail!.text)![0]);
+      const path = `${link.pathname}${link.search}`;
+
+      // Opening the link only asks; a forged token finds nothing.
+      const page = await (await app.fetch(path)).text();
+      expect(page).toContain(`Utiliser ${wanted} comme adresse de votre compte ?`);
+      expect(await emailOf(account.id)).toBe(account.email);
+      const forged = await postForm(app, link.pathname, {
+        u: account.id,
+        token: "A".repeat(43),
+      });
+      expect(await forged.text()).toContain("Ce lien de confirmation n&#x27;est plus valide.");
+      expect(await emailOf(account.id)).toBe(account.email);
+
+      const confirmed = await postForm(app, link.pathname, {
+        u: link.searchParams.get("u")!,
+        token: link.searchParams.get("token")!,
+      });
+      expect(await confirmed.text()).toContain("Adresse e-mail modifiée");
+      expect(await emailOf(account.id)).toBe(wanted);
+      const [notice] = await mailsTo(account.email);
+      expect(notice!.subject).toBe("L'adresse e-mail de votre compte a changé");
+      expect(notice!.text).toContain(wanted);
+
+      // The link works once; the new address signs in, the old one no longer does.
+      const again = await postForm(app, link.pathname, {
+        u: link.searchParams.get("u")!,
+        token: link.searchParams.get("token")!,
+      });
+      expect(await again.text()).toContain("Ce lien de confirmation n&#x27;est plus valide.");
+      const signIn = (email: string) =>
+        postForm(
+          app,
+          "/fr/auth",
+          { intent: "login", email, password: testPassword },
+          { ip: uniqueIp(), cookies: new CookieJar() },
+        );
+      expect((await signIn(wanted)).status).toBe(302);
+      expect((await signIn(account.email)).status).not.toBe(302);
+    });
+
+    it("refuses the confirmation when another account took the address meanwhile", async () => {
+      const account = await client();
+      const wanted = `race-${account.id.slice(0, 8).toLowerCase()}@example.test`;
+      await askChange(account.jar, wanted);
+      const [mail] = await mailsTo(wanted);
+      const link = new URL(/https?:\/\/\S+\/fr\/confirm-email\?\S+/.exec(mail!.text)![0]);
+      const other = await client();
+      await services.db.update(user).set({ email: wanted }).where(eq(user.id, other.id));
+      const confirmed = await postForm(app, link.pathname, {
+        u: link.searchParams.get("u")!,
+        token: link.searchParams.get("token")!,
+      });
+      expect(await confirmed.text()).toContain(
+        "Cette adresse e-mail est déjà utilisée par un autre compte.",
+      );
+      expect(await emailOf(account.id)).toBe(account.email);
+    });
   });
 });

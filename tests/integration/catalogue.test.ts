@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/app.server";
 import type { Role, Viewer } from "~/modules/auth/roles";
@@ -11,7 +11,13 @@ import {
   setFeatured,
 } from "~/modules/catalogue/catalogue.server";
 import { parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
-import { contentSubmissions, exclusiveHolds, profiles } from "~/modules/db/schema";
+import {
+  auditLog,
+  catalogueFeatured,
+  contentSubmissions,
+  exclusiveHolds,
+  profiles,
+} from "~/modules/db/schema";
 import { signedInAs } from "../support/accounts";
 import { recordSale } from "../support/commerce";
 import { makeSubmission, viewerByEmail } from "../support/studio";
@@ -48,6 +54,13 @@ async function titles(search: string): Promise<string[]> {
   return page.items.map((item) => item.title);
 }
 
+async function featuredIds(): Promise<string[]> {
+  const rows = await services.db
+    .select({ id: catalogueFeatured.submissionId })
+    .from(catalogueFeatured);
+  return rows.map((row) => row.id);
+}
+
 async function html(path: string): Promise<{ status: number; body: string }> {
   const response = await app.fetch(path);
   return { status: response.status, body: await response.text() };
@@ -82,6 +95,29 @@ describe("marketplace search", () => {
     });
     expect(await titles(`q=montagen+${word}`)).toEqual([`Lac de montagne ${word}`]);
     expect(await titles(`q=xylophone+${word}`)).toEqual([]);
+  });
+
+  it("corrects a misspelt word to words added by an edit, and to store names", async () => {
+    const word = token();
+    const { submission } = await makeSubmission(services, seller.id, {
+      status: "approved",
+      title: "Sans titre",
+    });
+    await services.db
+      .update(contentSubmissions)
+      .set({ title: `Cascade ${word}` })
+      .where(eq(contentSubmissions.id, submission.id));
+    // The last two letters swapped: a word the catalogue only knows since the edit.
+    const misspelt = `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`;
+    expect(await titles(`q=${misspelt}`)).toEqual([`Cascade ${word}`]);
+    const store = token();
+    await services.db
+      .update(profiles)
+      .set({ storeName: `Atelier ${store}` })
+      .where(eq(profiles.userId, seller.id));
+    expect(await titles(`q=${store.slice(0, -2)}${store.at(-1)}${store.at(-2)}`)).toContain(
+      `Cascade ${word}`,
+    );
   });
 
   it("shows only items on sale: never drafts, pending, rejected or deleted items", async () => {
@@ -356,6 +392,44 @@ describe("home, creator page and search-engine files", () => {
     expect(featured.length).toBeLessThanOrEqual(6);
     const home = await html("/en");
     expect(home.body).toContain("Pinned");
+  });
+
+  it("lets an admin pin and unpin an item from its product page, audited; others get 404", async () => {
+    const word = token();
+    const { submission } = await makeSubmission(services, seller.id, {
+      status: "approved",
+      title: `Une ${word}`,
+    });
+    const path = `/fr/product/${submission.id}`;
+    const creator = await account("creator");
+    for (const cookies of [undefined, creator.jar]) {
+      const refused = await postForm(app, path, { intent: "feature" }, { cookies });
+      expect(refused.status).toBe(404);
+    }
+    expect(await featuredIds()).not.toContain(submission.id);
+    expect((await html(path)).body).not.toContain("Mettre en avant");
+
+    const admin = await account("admin");
+    const page = await app.fetch(path, { headers: { Cookie: admin.jar.header() } });
+    expect(await page.text()).toContain("Mettre en avant");
+    const pinned = await postForm(app, path, { intent: "feature" }, { cookies: admin.jar });
+    expect(pinned.status).toBe(302);
+    expect(await featuredIds()).toContain(submission.id);
+    const unpin = await app.fetch(`/en/product/${submission.id}`, {
+      headers: { Cookie: admin.jar.header() },
+    });
+    expect(await unpin.text()).toContain("Remove from featured");
+    await postForm(app, path, { intent: "unfeature" }, { cookies: admin.jar });
+    expect(await featuredIds()).not.toContain(submission.id);
+    const audit = await services.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, submission.id))
+      .orderBy(asc(auditLog.createdAt));
+    expect(audit).toEqual([
+      { action: "submission.feature", actorId: admin.viewer.id },
+      { action: "submission.unfeature", actorId: admin.viewer.id },
+    ]);
   });
 
   it("shows a creator's items on sale, and 404 for an unknown creator", async () => {

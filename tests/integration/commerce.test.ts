@@ -4,11 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/app.server";
 import {
   cartItems,
+  earningsLedger,
   entitlements,
+  exclusiveHolds,
   mailOutbox,
   orders,
   paymentEvents,
   platformSettings,
+  testProviderObjects,
   transactions,
 } from "~/modules/db/schema";
 import { testEvent } from "~/modules/payments/test-provider.server";
@@ -47,6 +50,14 @@ async function orderOf(sessionId: string) {
     .from(orders)
     .where(eq(orders.providerSessionId, sessionId));
   return order!;
+}
+
+function deliver(event: { body: string; headers: Headers }) {
+  return app.fetch("/api/payments/webhook/test", {
+    method: "POST",
+    body: event.body,
+    headers: event.headers,
+  });
 }
 
 describe("cart", () => {
@@ -215,7 +226,7 @@ describe("checkout and the test provider", () => {
     const sales = await services.db.select().from(mailOutbox).where(eq(mailOutbox.to, sellerEmail));
     expect(sales.length).toBeGreaterThanOrEqual(2);
 
-    // The page's data (its spinner shows first): the order looked up, paid, with its files.
+    // The page's data: the order looked up, paid, with its files.
     const success = await app.fetch(`/payment-success.data?session_id=${sessionId}&lang=fr`, {
       cookies: jar,
     });
@@ -406,14 +417,6 @@ describe("webhooks", () => {
     return { ...account, sessionId: await checkout(app, account.jar) };
   }
 
-  function deliver(event: { body: string; headers: Headers }) {
-    return app.fetch("/api/payments/webhook/test", {
-      method: "POST",
-      body: event.body,
-      headers: event.headers,
-    });
-  }
-
   it("refuses a bad signature, another secret, an altered body and an old timestamp", async () => {
     const { sessionId } = await pendingOrder();
     const good = testEvent(services.secret, "checkout.session.completed", { sessionId });
@@ -533,6 +536,143 @@ describe("exclusive licence", () => {
     expect(flashKey(await addToCart(app, late.jar, submission.id, "standard"))).toBe(
       "commerce.toast.unavailable",
     );
+  });
+});
+
+describe("exclusive licence taken over while paying", () => {
+  /** Buyer A's checkout holds the item, A's hold lapses, buyer B's checkout takes it over. */
+  async function raceLost(submissionId: string) {
+    const first = await buyer();
+    await addToCart(app, first.jar, submissionId, "exclusive");
+    const firstSession = await checkout(app, first.jar);
+    await services.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.providerSessionId, firstSession));
+    const second = await buyer();
+    await addToCart(app, second.jar, submissionId, "exclusive");
+    const secondSession = await checkout(app, second.jar);
+    return { first, firstSession, second, secondSession };
+  }
+
+  it("refunds the late payment once, grants and credits nothing, and tells the buyer why", async () => {
+    const { submission } = await item(3_000);
+    const { first, firstSession, second, secondSession } = await raceLost(submission.id);
+    await payWithCard(app, second.jar, secondSession, "4242424242424242");
+    expect((await orderOf(secondSession)).status).toBe("paid");
+
+    // A's payment still succeeds at the provider (a late asynchronous payment). Its event is
+    // delivered 20 times in parallel, beside 5 other events reporting the same payment.
+    const paymentId = `pi_${firstSession}`;
+    const event = testEvent(
+      services.secret,
+      "checkout.session.completed",
+      { sessionId: firstSession, paymentId },
+      { id: `evt_${firstSession}` },
+    );
+    const responses = await Promise.all([
+      ...Array.from({ length: 20 }, () => deliver(event)),
+      ...Array.from({ length: 5 }, () =>
+        deliver(
+          testEvent(services.secret, "checkout.session.completed", {
+            sessionId: firstSession,
+            paymentId,
+          }),
+        ),
+      ),
+    ]);
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect((await deliver(event)).status).toBe(200);
+
+    const order = await orderOf(firstSession);
+    expect(order.status).toBe("refunded");
+    const lines = await services.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.orderId, order.id));
+    expect(lines.map((line) => line.status)).toEqual(["refunded"]);
+    expect(
+      await services.db.select().from(entitlements).where(eq(entitlements.buyerId, first.id)),
+    ).toHaveLength(0);
+    expect(
+      await services.db
+        .select()
+        .from(earningsLedger)
+        .where(eq(earningsLedger.transactionId, lines[0]!.id)),
+    ).toHaveLength(0);
+    const refunds = await services.db
+      .select()
+      .from(testProviderObjects)
+      .where(eq(testProviderObjects.target, paymentId));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      kind: "refund",
+      idempotencyKey: `refund-exclusive-${order.id}`,
+    });
+    const mails = await services.db.select().from(mailOutbox).where(eq(mailOutbox.to, first.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain("licence exclusive indisponible");
+    expect(mails[0]!.text).toContain("a été attribuée entre-temps à un autre acheteur");
+    expect(mails[0]!.text).toContain("394,80");
+
+    // B keeps the sale: its entitlement, its hold sold, A's download refused.
+    expect(
+      await services.db.select().from(entitlements).where(eq(entitlements.buyerId, second.id)),
+    ).toHaveLength(1);
+    const [hold] = await services.db
+      .select()
+      .from(exclusiveHolds)
+      .where(eq(exclusiveHolds.submissionId, submission.id));
+    expect(hold).toMatchObject({ orderId: (await orderOf(secondSession)).id });
+    expect(hold!.soldAt).not.toBeNull();
+    // The provider's own refund event, coming back later, changes nothing more.
+    await deliver(
+      testEvent(services.secret, "charge.refunded", { sessionId: firstSession, paymentId }),
+    );
+    expect(
+      await services.db.select().from(mailOutbox).where(eq(mailOutbox.to, first.email)),
+    ).toHaveLength(1);
+  });
+
+  it("refunds the late payment while the other checkout still holds the item unpaid", async () => {
+    const { submission } = await item(3_000);
+    const { first, firstSession, secondSession } = await raceLost(submission.id);
+    await deliver(
+      testEvent(services.secret, "checkout.session.completed", {
+        sessionId: firstSession,
+        paymentId: `pi_${firstSession}`,
+      }),
+    );
+    expect((await orderOf(firstSession)).status).toBe("refunded");
+    expect(
+      await services.db.select().from(entitlements).where(eq(entitlements.buyerId, first.id)),
+    ).toHaveLength(0);
+    const [hold] = await services.db
+      .select()
+      .from(exclusiveHolds)
+      .where(eq(exclusiveHolds.submissionId, submission.id));
+    expect(hold!.orderId).toBe((await orderOf(secondSession)).id);
+  });
+
+  it("a lapsed hold nobody took over is taken back by its payment", async () => {
+    const { submission } = await item(3_000);
+    const owner = await buyer();
+    await addToCart(app, owner.jar, submission.id, "exclusive");
+    const sessionId = await checkout(app, owner.jar);
+    await services.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.providerSessionId, sessionId));
+    await deliver(
+      testEvent(services.secret, "checkout.session.completed", {
+        sessionId,
+        paymentId: `pi_${sessionId}`,
+      }),
+    );
+    expect((await orderOf(sessionId)).status).toBe("paid");
+    expect(
+      await services.db.select().from(entitlements).where(eq(entitlements.buyerId, owner.id)),
+    ).toHaveLength(1);
   });
 });
 

@@ -15,7 +15,15 @@ import {
   recordSubscriptionPayment,
 } from "~/modules/credits/subscriptions.server";
 import { creditSpends } from "~/modules/db/schema";
-import { earningsLedger, orders, subscriptionInvoices, transactions } from "~/modules/db/schema";
+import {
+  earningsLedger,
+  mailOutbox,
+  orders,
+  profiles,
+  subscriptionInvoices,
+  transactions,
+  user,
+} from "~/modules/db/schema";
 import { testEvent } from "~/modules/payments/test-provider.server";
 import { receiveWebhook } from "~/modules/payments/webhooks.server";
 import { signedInAs } from "../support/accounts";
@@ -539,5 +547,111 @@ describe("pricing pages", () => {
     expect(infinityFr).toContain("89,00");
     expect(infinityFr).toMatch(/Au lieu de[\s\S]{0,80}<s[^>]*>109,00 €<\/s>/);
     expect(infinityFr).toContain("Notre bibliothèque");
+  });
+});
+
+describe("receipts for packs and subscription payments", () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+  async function mailsTo(userId: string) {
+    const [row] = await services.db.select().from(user).where(eq(user.id, userId));
+    return services.db.select().from(mailOutbox).where(eq(mailOutbox.to, row!.email));
+  }
+
+  it("a pack's receipt says what was bought, with its VAT line, by e-mail and on its page, in both languages", async () => {
+    const { jar, id } = await signedInBuyer();
+    const sessionId = await startPurchase(jar, { intent: "buy-pack", packId: "pack-10" });
+    await payWithCard(app, jar, sessionId, "4242424242424242");
+    const [order] = await services.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerSessionId, sessionId));
+    const [mail] = await mailsTo(id);
+    expect(mail!.subject).toBe("Votre reçu Vitrine — Pack de 10 crédits");
+    expect(plain(mail!.text)).toContain(
+      "Pack de 10 crédits : 79,00 € (5 photos · 0 vidéo · 5 vecteurs · 0 audio · 5 images IA · crédits valables un an)",
+    );
+    expect(plain(mail!.text)).toContain("TVA (20 %) 15,80 €, total payé 94,80 €");
+    expect(mail!.text).toContain(`/fr/receipts/${order!.id}`);
+
+    const fr = plain(await (await app.fetch(`/fr/receipts/${order!.id}`, { cookies: jar })).text());
+    expect(fr).toContain("Pack de 10 crédits");
+    expect(fr).toContain("crédits valables un an");
+    expect(fr).toContain("TVA (20 %) : 15,80 €");
+    expect(fr).toContain("Total payé : 94,80 €");
+    const en = plain(await (await app.fetch(`/en/receipts/${order!.id}`, { cookies: jar })).text());
+    expect(en).toContain("10-credit pack");
+    expect(en).toContain("5 photos · 0 videos · 5 vectors · 0 audio tracks · 5 AI images");
+    expect(en).toContain("VAT (20%): €15.80");
+    const pdf = await app.fetch(`/en/receipts/${order!.id}/pdf`, { cookies: jar });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await pdf.arrayBuffer()).toString("latin1")).toContain("10-credit pack");
+  });
+
+  it("each subscription payment has its receipt (period, VAT), listed on the credits tab; strangers get 404", async () => {
+    const { jar, id } = await signedInBuyer();
+    const sessionId = await startPurchase(jar, {
+      intent: "subscribe",
+      planId: "plan-30",
+      billing: "month",
+    });
+    await payWithCard(app, jar, sessionId, "4242424242424242");
+    const [subscription] = await services.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, id));
+    // The subscriber reads e-mails in English.
+    await services.db.update(profiles).set({ locale: "en" }).where(eq(profiles.userId, id));
+    await postForm(
+      app,
+      "/fr/credits",
+      { intent: "simulate-renewal", subscriptionId: subscription!.id, invoiceRef: "receipt-0001" },
+      { cookies: jar },
+    );
+    const mails = await mailsTo(id);
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        "Votre reçu Vitrine — Abonnement 30 crédits par mois (mensuel)",
+        "Your Vitrine receipt — Subscription: 30 credits a month (monthly)",
+      ]),
+    );
+    const renewalMail = mails.find((mail) => mail.subject.startsWith("Your Vitrine receipt"))!;
+    expect(plain(renewalMail.text)).toMatch(/Period from \d+ \w+ \d{4} to \d+ \w+ \d{4}/);
+    expect(plain(renewalMail.text)).toContain("VAT (20%) €41.20");
+
+    const tab = plain(
+      await (await app.fetch("/fr/buyer-dashboard?tab=credits", { cookies: jar })).text(),
+    );
+    const links = [...tab.matchAll(/href="\/fr\/receipts\/subscriptions\/([0-9a-f-]{36})"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(links).toHaveLength(2);
+    expect(tab).toContain("Abonnement 30 crédits par mois (mensuel) — 247,20 €");
+    const [invoice] = await services.db
+      .select()
+      .from(subscriptionInvoices)
+      .where(eq(subscriptionInvoices.invoiceRef, "test:receipt-0001"));
+    expect(links).toContain(invoice!.id);
+    const page = plain(
+      await (await app.fetch(`/fr/receipts/subscriptions/${invoice!.id}`, { cookies: jar })).text(),
+    );
+    expect(page).toContain("Reçu de l'abonnement — paiement");
+    expect(page).toMatch(/Période du \d+ \S+ \d{4} au \d+ \S+ \d{4}/);
+    expect(page).toContain("TVA (20 %) : 41,20 €");
+    expect(page).toContain("Total payé : 247,20 €");
+    expect(page).toContain(`/fr/receipts/subscriptions/${invoice!.id}/pdf`);
+    const pdf = await app.fetch(`/fr/receipts/subscriptions/${invoice!.id}/pdf`, { cookies: jar });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+
+    const stranger = await signedInBuyer();
+    for (const path of [
+      `/fr/receipts/subscriptions/${invoice!.id}`,
+      `/fr/receipts/subscriptions/${invoice!.id}/pdf`,
+    ]) {
+      expect((await app.fetch(path, { cookies: stranger.jar })).status).toBe(404);
+    }
+    const admin = await signedInAs(app, "admin");
+    expect(
+      (await app.fetch(`/en/receipts/subscriptions/${invoice!.id}`, { cookies: admin.jar })).status,
+    ).toBe(200);
   });
 });

@@ -11,11 +11,10 @@ import {
   transactions,
 } from "~/modules/db/schema";
 import { createStripeConnectProvider } from "~/modules/payouts/connect-provider.server";
-import { signedInAs } from "../support/accounts";
 import { flashKey } from "../support/checkout";
 import { recordSale } from "../support/commerce";
-import { deliver, paidSale } from "../support/payouts";
-import { makeSubmission, viewerByEmail } from "../support/studio";
+import { deliver, paidSale, signedInPerson } from "../support/payouts";
+import { makeSubmission } from "../support/studio";
 import { postForm, testApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -26,12 +25,6 @@ beforeAll(async () => {
   services = await app.services();
 });
 
-async function person(role: "client" | "creator" | "admin") {
-  const account = await signedInAs(app, role);
-  const viewer = await viewerByEmail(services, account.email, role);
-  return { ...account, viewer, id: viewer.id };
-}
-
 async function item(sellerId: string, title: string, priceCents = 2_000) {
   return (await makeSubmission(services, sellerId, { status: "approved", priceCents, title }))
     .submission;
@@ -39,8 +32,8 @@ async function item(sellerId: string, title: string, priceCents = 2_000) {
 
 describe("the seller's payment account", () => {
   it("goes from 'Aucun compte' through the test onboarding to 'Compte actif', then pays the waiting balance", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     await paidSale(services, buyer.id, await item(seller.id, "Vente en attente"));
     const tab = async () =>
       (await app.fetch("/fr/seller-dashboard?tab=payments", { cookies: seller.jar })).text();
@@ -63,7 +56,7 @@ describe("the seller's payment account", () => {
     expect(await tab()).toContain("Configuration en cours");
 
     // Another seller cannot open this account's onboarding page.
-    const other = await person("creator");
+    const other = await signedInPerson(app, "creator");
     expect((await app.fetch(page, { cookies: other.jar })).status).toBe(404);
     expect((await postForm(app, page, { intent: "verify" }, { cookies: other.jar })).status).toBe(
       404,
@@ -114,7 +107,7 @@ describe("the seller's payment account", () => {
       intent: "create",
     });
     expect(visitor.status).toBe(401);
-    const buyer = await person("client");
+    const buyer = await signedInPerson(app, "client");
     const refused = await postForm(
       app,
       "/fr/seller-dashboard/payout-account",
@@ -129,9 +122,9 @@ describe("the seller's payment account", () => {
   });
 
   it("a seller cannot see another seller's ledger, on the page or in the statement", async () => {
-    const alice = await person("creator");
-    const bob = await person("creator");
-    const buyer = await person("client");
+    const alice = await signedInPerson(app, "creator");
+    const bob = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     await paidSale(services, buyer.id, await item(alice.id, "Œuvre d'Alice"));
     await paidSale(services, buyer.id, await item(bob.id, "Œuvre de Bob"));
     const page = await (
@@ -158,9 +151,9 @@ describe("the seller's payment account", () => {
 
 describe("admin refunds", () => {
   it("refunds one line, then the rest, each once; buyers lose the download, sellers their share, both get e-mails", async () => {
-    const admin = await person("admin");
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const admin = await signedInPerson(app, "admin");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     const first = await item(seller.id, "Ligne remboursée");
     const second = await item(seller.id, "Ligne gardée");
     // A two-line order paid through fulfilment.
@@ -313,7 +306,7 @@ describe("Stripe Connect calls retried after a timeout", () => {
     await new Promise<void>((resolve) => fake.close(() => resolve()));
   });
 
-  it("create one transfer and one refund (same idempotency key on every attempt)", async () => {
+  it("create one transfer, one refund and one transfer reversal (same idempotency key on every attempt)", async () => {
     const stripe = createStripeConnectProvider({
       secretKey: "sk_test_fake",
       apiUrl: url,
@@ -329,17 +322,27 @@ describe("Stripe Connect calls retried after a timeout", () => {
       "refund-o-1",
     );
     expect(refund.id).toBe("re_fake_2");
-    const transferAttempts = seen.filter((line) => line.startsWith("POST /v1/transfers"));
+    const reversal = await stripe.reverseTransfer(
+      { transferId: "tr_fake_1", amountCents: 400, transactionId: "t-1" },
+      "reversal-t-1",
+    );
+    expect(reversal.id).toBe("re_fake_3");
+    const reversalAttempts = seen.filter((line) =>
+      line.startsWith("POST /v1/transfers/tr_fake_1/reversals"),
+    );
+    expect(reversalAttempts.length).toBeGreaterThan(1);
+    expect(new Set(reversalAttempts).size).toBe(1);
+    const transferAttempts = seen.filter((line) => line.startsWith("POST /v1/transfers "));
     expect(transferAttempts.length).toBeGreaterThan(1);
     expect(new Set(transferAttempts).size).toBe(1);
-    expect(objects.size).toBe(2);
+    expect(objects.size).toBe(3);
   });
 });
 
 describe("receipts", () => {
   it("shows the buyer a receipt with the VAT line, seller and licence, as a page and a PDF; nobody else", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     const sale = await paidSale(services, buyer.id, await item(seller.id, "Reçu testé", 1_000), {
       licenceId: "extended",
     });
@@ -362,7 +365,7 @@ describe("receipts", () => {
     const text = bytes.toString("latin1");
     expect(text).toContain("TVA \\(20 %\\) : 11,00 \x80");
     expect(text).toContain("Re\xe7u test\xe9");
-    const stranger = await person("client");
+    const stranger = await signedInPerson(app, "client");
     expect(
       (await app.fetch(`/fr/receipts/${sale.orderId}`, { cookies: stranger.jar })).status,
     ).toBe(404);
@@ -370,7 +373,7 @@ describe("receipts", () => {
       (await app.fetch(`/fr/receipts/${sale.orderId}/pdf`, { cookies: stranger.jar })).status,
     ).toBe(404);
     expect((await app.fetch(`/fr/receipts/${sale.orderId}/pdf`)).status).toBe(401);
-    const admin = await person("admin");
+    const admin = await signedInPerson(app, "admin");
     expect((await app.fetch(`/fr/receipts/${sale.orderId}`, { cookies: admin.jar })).status).toBe(
       200,
     );

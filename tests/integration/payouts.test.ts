@@ -16,9 +16,8 @@ import { createTestConnectProvider } from "~/modules/payouts/connect-provider.se
 import { monthBounds, monthlyStatement, sellerBalance } from "~/modules/payouts/ledger.server";
 import { refreshAccount, startOnboarding } from "~/modules/payouts/payout-accounts.server";
 import { payOutSeller } from "~/modules/payouts/payouts.server";
-import { signedInAs } from "../support/accounts";
-import { deliver, paidSale } from "../support/payouts";
-import { makeSubmission, viewerByEmail } from "../support/studio";
+import { deliver, paidSale, signedInPerson, type SignedInPerson } from "../support/payouts";
+import { makeSubmission } from "../support/studio";
 import { testApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -28,12 +27,6 @@ beforeAll(async () => {
   app = await testApp();
   services = await app.services();
 });
-
-async function person(role: "client" | "creator" | "admin") {
-  const account = await signedInAs(app, role);
-  const viewer = await viewerByEmail(services, account.email, role);
-  return { ...account, viewer, id: viewer.id };
-}
 
 async function item(sellerId: string, priceCents = 2_000) {
   return (await makeSubmission(services, sellerId, { status: "approved", priceCents })).submission;
@@ -52,10 +45,7 @@ async function entitlementOf(transactionId: string) {
 }
 
 /** Takes a seller's account through the test provider's onboarding, as its page does. */
-async function activate(
-  seller: Awaited<ReturnType<typeof person>>,
-  bank = "FR7630006000011234567890189",
-) {
+async function activate(seller: SignedInPerson, bank = "FR7630006000011234567890189") {
   await startOnboarding(services, seller.viewer, { type: "express" }, "fr");
   await services.db
     .update(testConnectAccounts)
@@ -66,8 +56,8 @@ async function activate(
 
 describe("earnings ledger", () => {
   it("credits the seller's share once at fulfilment, however many times the payment is reported", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     // 20 € + extended licence 45 € = 65 €; commission 15 % = 9,75 €; share 55,25 €.
     const sale = await paidSale(services, buyer.id, await item(seller.id), {
       licenceId: "extended",
@@ -97,8 +87,8 @@ describe("earnings ledger", () => {
   });
 
   it("keeps the money waiting for a seller without an active account, and pays it out on activation", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     await paidSale(services, buyer.id, await item(seller.id, 1_000));
     // 10 + 15 = 25 €; share 21,25 €.
     expect(await sellerBalance(services.db, seller.id)).toBe(2_125);
@@ -123,8 +113,8 @@ describe("earnings ledger", () => {
   });
 
   it("gives a failed transfer back to the balance, with its reason", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     await paidSale(services, buyer.id, await item(seller.id, 1_000));
     await activate(seller, "FR7630006000019999999999904");
     const [payout] = await services.db
@@ -140,8 +130,8 @@ describe("earnings ledger", () => {
 
 describe("concurrent payouts", () => {
   it("pays a balance once when 10 payouts are asked at the same time", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     await startOnboarding(services, seller.viewer, { type: "express" }, "fr");
     await paidSale(services, buyer.id, await item(seller.id, 1_000));
     // Activated behind payOutSeller's back, so that the parallel calls below do the paying.
@@ -166,8 +156,8 @@ describe("concurrent payouts", () => {
 
 describe("refunds", () => {
   it("removes the download and reverses the seller's share exactly once when the refund event arrives twice", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     const sale = await paidSale(services, buyer.id, await item(seller.id));
     const refundId = `evt_refund_${sale.transaction.id}`;
     const data = { sessionId: sale.sessionId, paymentId: sale.paymentId };
@@ -201,8 +191,8 @@ describe("refunds", () => {
   });
 
   it("applies a refund that arrives before the payment event: no download, no share left", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     const { recordSale } = await import("../support/commerce");
     const sale = await recordSale(services, buyer.id, await item(seller.id), {
       status: "pending",
@@ -227,8 +217,8 @@ describe("refunds", () => {
   });
 
   it("suspends the downloads of a disputed order until the dispute is won", async () => {
-    const seller = await person("creator");
-    const buyer = await person("client");
+    const seller = await signedInPerson(app, "creator");
+    const buyer = await signedInPerson(app, "client");
     const sale = await paidSale(services, buyer.id, await item(seller.id));
     const { handlePaymentEvent } = await import("~/modules/commerce/fulfilment.server");
     await handlePaymentEvent(services, "test", {
@@ -253,7 +243,7 @@ describe("refunds", () => {
 
 describe("the test provider's idempotency", () => {
   it("gives back the same transfer and the same refund for a retried key", async () => {
-    const seller = await person("creator");
+    const seller = await signedInPerson(app, "creator");
     await activate(seller);
     const [account] = await services.db
       .select()
@@ -283,8 +273,8 @@ describe("the test provider's idempotency", () => {
 
 describe("monthly figures", () => {
   it("ledger sums equal transaction sums for a seeded month", async () => {
-    const sellers = [await person("creator"), await person("creator")];
-    const buyer = await person("client");
+    const sellers = [await signedInPerson(app, "creator"), await signedInPerson(app, "creator")];
+    const buyer = await signedInPerson(app, "client");
     const sales = [];
     const licences = ["standard", "extended", "exclusive"] as const;
     let n = 0;

@@ -1,78 +1,54 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/app.server";
 import { payoutAccounts, payouts } from "~/modules/db/schema";
 import { signedInAs } from "../support/accounts";
 import { flashKey } from "../support/checkout";
 import { recordSale } from "../support/commerce";
+import {
+  postStripeEvent,
+  signedEvent,
+  startFakeStripe,
+  useFakeStripe,
+  type FakeStripe,
+} from "../support/fake-stripe";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { postForm, testApp, type TestApp } from "../support/test-app";
 
-/** A local fake of Stripe's Connect API: accounts, account links, transfers; records calls. */
-const calls: Array<{ method: string; path: string; key: string; body: URLSearchParams }> = [];
 const account = { details_submitted: false, charges_enabled: false, payouts_enabled: false };
-let fake: http.Server;
 const webhookSecret = "whsec_test_vitrine_connect";
-const sdk = new Stripe("sk_test_fake");
+let stripe: FakeStripe;
 let app: TestApp;
 let services: Services;
 
 beforeAll(async () => {
-  fake = http.createServer((request, response) => {
-    let raw = "";
-    request.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    request.on("end", () => {
-      const path = request.url ?? "";
-      calls.push({
-        method: request.method ?? "",
-        path,
-        key: String(request.headers["idempotency-key"] ?? ""),
-        body: new URLSearchParams(raw),
-      });
-      const json = (body: object) => {
-        response.writeHead(200, { "Content-Type": "application/json" });
-        response.end(JSON.stringify(body));
+  // Stripe's Connect API: accounts, account links and transfers.
+  stripe = await startFakeStripe(({ method, path }) => {
+    if (method === "POST" && path === "/v1/accounts") {
+      return { id: "acct_fake_1", object: "account", ...account };
+    }
+    if (method === "POST" && path === "/v1/account_links") {
+      return { object: "account_link", url: "https://connect.stripe.test/setup/e/acct_fake_1" };
+    }
+    if (method === "GET" && path === "/v1/accounts/acct_fake_1") {
+      return {
+        id: "acct_fake_1",
+        object: "account",
+        ...account,
+        requirements: { currently_due: [], eventually_due: [], past_due: [] },
       };
-      if (request.method === "POST" && path === "/v1/accounts") {
-        return json({ id: "acct_fake_1", object: "account", ...account });
-      }
-      if (request.method === "POST" && path === "/v1/account_links") {
-        return json({
-          object: "account_link",
-          url: "https://connect.stripe.test/setup/e/acct_fake_1",
-        });
-      }
-      if (request.method === "GET" && path === "/v1/accounts/acct_fake_1") {
-        return json({
-          id: "acct_fake_1",
-          object: "account",
-          ...account,
-          requirements: { currently_due: [], eventually_due: [], past_due: [] },
-        });
-      }
-      if (request.method === "POST" && path === "/v1/transfers") {
-        return json({ id: "tr_fake_1", object: "transfer" });
-      }
-      response.writeHead(404, { "Content-Type": "application/json" });
-      response.end(
-        JSON.stringify({ error: { message: "not faked", type: "invalid_request_error" } }),
-      );
-    });
+    }
+    if (method === "POST" && path === "/v1/transfers") {
+      return { id: "tr_fake_1", object: "transfer" };
+    }
+    return undefined;
   });
-  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
-  process.env.STRIPE_SECRET_KEY = "sk_test_vitrine_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
-  process.env.STRIPE_API_URL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  useFakeStripe(stripe, webhookSecret);
   app = await testApp();
   services = await app.services();
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => fake.close(() => resolve()));
-});
+afterAll(() => stripe.close());
 
 describe("Stripe Connect", () => {
   it("creates an express account and its onboarding link, reads the state from Stripe on account.updated, then transfers with an idempotency key", async () => {
@@ -95,11 +71,11 @@ describe("Stripe Connect", () => {
     );
     expect(created.status).toBe(303);
     expect(created.headers.get("location")).toBe("https://connect.stripe.test/setup/e/acct_fake_1");
-    const create = calls.find((call) => call.path === "/v1/accounts")!;
+    const create = stripe.calls.find((call) => call.path === "/v1/accounts")!;
     expect(create.body.get("type")).toBe("express");
     expect(create.body.get("country")).toBe("FR");
     expect(create.key).toBe(`connect-account-${sellerId}`);
-    const link = calls.find((call) => call.path === "/v1/account_links")!;
+    const link = stripe.calls.find((call) => call.path === "/v1/account_links")!;
     expect(link.body.get("return_url")).toBe(
       "http://localhost:3000/fr/seller-dashboard?tab=payments",
     );
@@ -112,18 +88,18 @@ describe("Stripe Connect", () => {
       charges_enabled: true,
       payouts_enabled: true,
     });
-    const body = JSON.stringify({
-      id: "evt_account_1",
-      object: "event",
-      type: "account.updated",
-      data: { object: { id: "acct_fake_1", object: "account", charges_enabled: false } },
-    });
-    const header = sdk.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret });
-    const delivered = await app.fetch("/api/payments/webhook/stripe", {
-      method: "POST",
-      body,
-      headers: { "Stripe-Signature": header, "Content-Type": "application/json" },
-    });
+    const delivered = await postStripeEvent(
+      app,
+      signedEvent(
+        {
+          id: "evt_account_1",
+          object: "event",
+          type: "account.updated",
+          data: { object: { id: "acct_fake_1", object: "account", charges_enabled: false } },
+        },
+        webhookSecret,
+      ),
+    );
     expect(delivered.status).toBe(200);
     const [row] = await services.db
       .select()
@@ -131,11 +107,13 @@ describe("Stripe Connect", () => {
       .where(eq(payoutAccounts.userId, sellerId));
     expect(row).toMatchObject({ provider: "stripe", chargesEnabled: true, payoutsEnabled: true });
     expect(
-      calls.some((call) => call.method === "GET" && call.path === "/v1/accounts/acct_fake_1"),
+      stripe.calls.some(
+        (call) => call.method === "GET" && call.path === "/v1/accounts/acct_fake_1",
+      ),
     ).toBe(true);
     const [payout] = await services.db.select().from(payouts).where(eq(payouts.sellerId, sellerId));
     expect(payout).toMatchObject({ status: "paid", providerTransferId: "tr_fake_1" });
-    const transfer = calls.find((call) => call.path === "/v1/transfers")!;
+    const transfer = stripe.calls.find((call) => call.path === "/v1/transfers")!;
     expect(transfer.key).toBe(payout!.idempotencyKey);
     expect(transfer.body.get("destination")).toBe("acct_fake_1");
     expect(transfer.body.get("currency")).toBe("eur");

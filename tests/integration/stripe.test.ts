@@ -1,7 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/app.server";
 import { entitlements, orders } from "~/modules/db/schema";
@@ -9,79 +6,50 @@ import { WebhookSignatureError } from "~/modules/payments/provider.server";
 import { createStripeProvider } from "~/modules/payments/stripe-provider.server";
 import { signedInAs } from "../support/accounts";
 import { addToCart } from "../support/checkout";
+import {
+  postStripeEvent,
+  signedEvent,
+  startFakeStripe,
+  useFakeStripe,
+  type FakeStripe,
+} from "../support/fake-stripe";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { postForm, testApp, type TestApp } from "../support/test-app";
 
-/** A local fake of Stripe's HTTP API: records each request, answers like Checkout would. */
-interface Recorded {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: URLSearchParams;
-}
-const recorded: Recorded[] = [];
-let fake: http.Server;
-let fakeUrl: string;
-let sessions = 0;
-
 const webhookSecret = "whsec_test_vitrine_fake";
-const sdk = new Stripe("sk_test_fake");
+let stripe: FakeStripe;
+let sessions = 0;
 
 let app: TestApp;
 let services: Services;
 
 beforeAll(async () => {
-  fake = http.createServer((request, response) => {
-    let raw = "";
-    request.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    request.on("end", () => {
-      recorded.push({
-        method: request.method ?? "",
-        path: request.url ?? "",
-        headers: request.headers,
-        body: new URLSearchParams(raw),
-      });
-      if (request.method === "POST" && request.url === "/v1/checkout/sessions") {
-        const id = `cs_test_fake_${++sessions}`;
-        response.writeHead(200, { "Content-Type": "application/json" });
-        response.end(
-          JSON.stringify({
-            id,
-            object: "checkout.session",
-            url: `https://checkout.stripe.test/c/pay/${id}`,
-            payment_status: "unpaid",
-          }),
-        );
-        return;
-      }
-      response.writeHead(404, { "Content-Type": "application/json" });
-      response.end(
-        JSON.stringify({ error: { message: "not faked", type: "invalid_request_error" } }),
-      );
-    });
+  // Answers like Checkout would: a hosted page per session, refunds that succeed.
+  stripe = await startFakeStripe(({ method, path }) => {
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const id = `cs_test_fake_${++sessions}`;
+      return {
+        id,
+        object: "checkout.session",
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        payment_status: "unpaid",
+      };
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      return { id: `re_fake_${stripe.calls.length}`, object: "refund", status: "succeeded" };
+    }
+    return undefined;
   });
-  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
-  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
   // The app of this file runs with Stripe configured, pointed at the fake.
-  process.env.STRIPE_SECRET_KEY = "sk_test_vitrine_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
-  process.env.STRIPE_API_URL = fakeUrl;
+  useFakeStripe(stripe, webhookSecret);
   app = await testApp();
   services = await app.services();
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => fake.close(() => resolve()));
-});
+afterAll(() => stripe.close());
 
 function signed(payload: object, options: { secret?: string; timestamp?: number } = {}) {
-  const body = JSON.stringify(payload);
-  const header = sdk.webhooks.generateTestHeaderString({
-    payload: body,
-    secret: options.secret ?? webhookSecret,
-    timestamp: options.timestamp,
-  });
-  return { body, header };
+  return signedEvent(payload, options.secret ?? webhookSecret, options.timestamp);
 }
 
 function completedEvent(sessionId: string, id = `evt_${sessionId}`) {
@@ -101,11 +69,7 @@ function completedEvent(sessionId: string, id = `evt_${sessionId}`) {
 }
 
 function deliver(body: string, header: string) {
-  return app.fetch("/api/payments/webhook/stripe", {
-    method: "POST",
-    body,
-    headers: { "Stripe-Signature": header, "Content-Type": "application/json" },
-  });
+  return postStripeEvent(app, { body, header });
 }
 
 describe("Stripe adapter", () => {
@@ -125,7 +89,7 @@ describe("Stripe adapter", () => {
     expect(location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_fake_\d+$/);
     const sessionId = location.split("/").pop()!;
 
-    const call = recorded.find((entry) => entry.path === "/v1/checkout/sessions")!;
+    const call = stripe.calls.find((entry) => entry.path === "/v1/checkout/sessions")!;
     expect(call.method).toBe("POST");
     const [order] = await services.db
       .select()
@@ -176,11 +140,55 @@ describe("Stripe adapter", () => {
     expect(right!.revokedAt).not.toBeNull();
   });
 
+  it("refunds a payment whose exclusive licence another checkout took: one Stripe refund, keyed on the order", async () => {
+    const seller = await signedInAs(app, "creator");
+    const sellerId = (await viewerByEmail(services, seller.email, "creator")).id;
+    const { submission } = await makeSubmission(services, sellerId, {
+      status: "approved",
+      priceCents: 2_000,
+    });
+    const checkout = async () => {
+      const buyer = await signedInAs(app, "client");
+      await addToCart(app, buyer.jar, submission.id, "exclusive");
+      const response = await postForm(
+        app,
+        "/fr/checkout",
+        { intent: "pay" },
+        { cookies: buyer.jar },
+      );
+      expect(response.status).toBe(302);
+      return response.headers.get("location")!.split("/").pop()!;
+    };
+    const late = await checkout();
+    // Its hold lapses unpaid; another checkout takes the item.
+    await services.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.providerSessionId, late));
+    await checkout();
+
+    const event = signed(completedEvent(late));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => deliver(event.body, event.header)),
+    );
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    const [order] = await services.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerSessionId, late));
+    expect(order!.status).toBe("refunded");
+    const refunds = stripe.calls.filter((entry) => entry.path === "/v1/refunds");
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.headers["idempotency-key"]).toBe(`refund-exclusive-${order!.id}`);
+    expect(refunds[0]!.body.get("payment_intent")).toBe(`pi_${late}`);
+    expect(refunds[0]!.body.get("amount")).toBeNull();
+  });
+
   it("refuses a wrong secret, an old timestamp and a re-serialised body", async () => {
     const provider = createStripeProvider({
       secretKey: "sk_test_x",
       webhookSecret,
-      apiUrl: fakeUrl,
+      apiUrl: stripe.url,
     });
     const good = signed(completedEvent("cs_test_sig"));
     const headers = (header: string) => new Headers({ "stripe-signature": header });
@@ -202,7 +210,7 @@ describe("Stripe adapter", () => {
     await expect(provider.parseWebhook(reserialised, headers(good.header))).rejects.toBeInstanceOf(
       WebhookSignatureError,
     );
-    // Through the route: 400 and nothing recorded.
+    // Through the route: 400 and nothing stripe.calls.
     expect((await deliver(wrong.body, wrong.header)).status).toBe(400);
   });
 
@@ -210,7 +218,7 @@ describe("Stripe adapter", () => {
     const provider = createStripeProvider({
       secretKey: "sk_test_x",
       webhookSecret,
-      apiUrl: fakeUrl,
+      apiUrl: stripe.url,
     });
     const parse = (payload: object) => {
       const event = signed(payload);

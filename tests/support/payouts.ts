@@ -4,9 +4,22 @@ import { eq } from "drizzle-orm";
 import { orders, type contentSubmissions } from "~/modules/db/schema";
 import { testEvent, type TestEvent } from "~/modules/payments/test-provider.server";
 import { receiveWebhook } from "~/modules/payments/webhooks.server";
+import type { Role } from "~/modules/auth/roles";
+import { signedInAs } from "./accounts";
 import { recordSale, type SaleOptions } from "./commerce";
+import { viewerByEmail } from "./studio";
+import type { TestApp } from "./test-app";
 
 type SubmissionRow = typeof contentSubmissions.$inferSelect;
+
+/** A signed-in account of this role (its cookies) with its viewer record and id. */
+export async function signedInPerson(app: TestApp, role: Role) {
+  const account = await signedInAs(app, role);
+  const viewer = await viewerByEmail(await app.services(), account.email, role);
+  return { ...account, viewer, id: viewer.id };
+}
+
+export type SignedInPerson = Awaited<ReturnType<typeof signedInPerson>>;
 
 /** Delivers one signed test-provider event to the webhook handling, as the provider would. */
 export async function deliver(

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll } from "vitest";
+// Tests call app modules directly: they hold both catalogs, as the server does.
+import "../../app/modules/i18n/catalogs.server";
 
 /**
  * Every test file gets its own data directory and, when DATABASE_URL points at a PostgreSQL

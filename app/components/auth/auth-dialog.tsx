@@ -1,9 +1,13 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/modules/i18n/locale";
-import { AuthPanel } from "./auth-panel";
+
+// The forms and their validation schemas are fetched when the dialog is first wanted, not with
+// every page: most visitors never open it (the product page's JavaScript budget, issue 5).
+const loadAuthPanel = () => import("./auth-panel");
+const AuthPanel = lazy(() => loadAuthPanel().then((module) => ({ default: module.AuthPanel })));
 
 /** The header's sign-in dialog: the same forms as /auth. */
 export function AuthDialog({ locale, googleEnabled }: { locale: Locale; googleEnabled: boolean }) {
@@ -11,7 +15,14 @@ export function AuthDialog({ locale, googleEnabled }: { locale: Locale; googleEn
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="btn-primary">{t("header.signIn")}</Dialog.Trigger>
+      <Dialog.Trigger
+        className="btn-primary"
+        // Fetched as soon as the pointer or the keyboard comes near, usually before the click.
+        onPointerEnter={() => void loadAuthPanel()}
+        onFocus={() => void loadAuthPanel()}
+      >
+        {t("header.signIn")}
+      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="card fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6">
@@ -22,13 +33,17 @@ export function AuthDialog({ locale, googleEnabled }: { locale: Locale; googleEn
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{t("auth.subtitle")}</Dialog.Description>
-          <AuthPanel
-            locale={locale}
-            variant="client"
-            initialTab="login"
-            googleEnabled={googleEnabled}
-            idPrefix="dialog"
-          />
+          <Suspense
+            fallback={<p className="py-8 text-center text-muted">{t("auth.dialogLoading")}</p>}
+          >
+            <AuthPanel
+              locale={locale}
+              variant="client"
+              initialTab="login"
+              googleEnabled={googleEnabled}
+              idPrefix="dialog"
+            />
+          </Suspense>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

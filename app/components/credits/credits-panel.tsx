@@ -62,16 +62,22 @@ export function CreditsPanel({
                   : t("credits.dashboard.creditPlan", { count: row.credits });
               return (
                 <li key={row.id} data-testid="subscription">
-                  <p>
-                    {t(
-                      row.cancelAtPeriodEnd
-                        ? "credits.dashboard.endsLine"
-                        : "credits.dashboard.subscriptionLine",
-                      { plan, date: row.periodEnd },
-                    )}
-                  </p>
+                  {row.pastDue ? (
+                    <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+                      {t("credits.dashboard.pastDueLine", { plan })}
+                    </p>
+                  ) : (
+                    <p>
+                      {t(
+                        row.cancelAtPeriodEnd
+                          ? "credits.dashboard.endsLine"
+                          : "credits.dashboard.subscriptionLine",
+                        { plan, date: row.periodEnd },
+                      )}
+                    </p>
+                  )}
                   <div className="mt-2 flex flex-wrap gap-2">
-                    {row.cancelAtPeriodEnd ? null : (
+                    {row.cancelAtPeriodEnd || row.pastDue ? null : (
                       <Form method="post" action={action}>
                         <input type="hidden" name="intent" value="cancel" />
                         <input type="hidden" name="subscriptionId" value={row.id} />
@@ -80,7 +86,7 @@ export function CreditsPanel({
                         </button>
                       </Form>
                     )}
-                    {testProvider && !row.cancelAtPeriodEnd ? (
+                    {testProvider && !row.cancelAtPeriodEnd && !row.pastDue ? (
                       <Form method="post" action={action}>
                         <input type="hidden" name="intent" value="simulate-renewal" />
                         <input type="hidden" name="subscriptionId" value={row.id} />
@@ -105,6 +111,38 @@ export function CreditsPanel({
             {t("credits.dashboard.infinityToday", overview.infinity)}
           </p>
         ) : null}
+      </section>
+      <section className="card p-5 md:col-span-2" aria-labelledby="credits-receipts">
+        <h2 id="credits-receipts" className="font-semibold">
+          {t("credits.dashboard.receipts")}
+        </h2>
+        {overview.receipts.length === 0 ? (
+          <p className="mt-2 text-muted">{t("credits.dashboard.noReceipts")}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-border text-sm" data-testid="credit-receipts">
+            {overview.receipts.map((receipt) => (
+              <li
+                key={receipt.key}
+                className="flex flex-wrap items-center justify-between gap-2 py-2"
+              >
+                <span className="min-w-0">
+                  {t("credits.dashboard.receiptLine", {
+                    date: receipt.date,
+                    what: receipt.what,
+                    total: receipt.total,
+                  })}
+                </span>
+                <Link
+                  to={localePath(locale, receipt.path)}
+                  className="underline"
+                  aria-label={`${t("payouts.receipt.view")} — ${receipt.what}, ${receipt.date}`}
+                >
+                  {t("payouts.receipt.view")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

@@ -15,7 +15,15 @@ export interface PayoutLine {
   reference: string;
 }
 
-const failureCodes = ["account_closed", "no_account", "account_inactive", "provider_error"];
+const failureCodes = [
+  "account_closed",
+  "no_account",
+  "account_inactive",
+  "provider_error",
+  "invalid_account_number",
+  "bank_account_restricted",
+  "could_not_process",
+];
 
 /** The seller's money: balance, ledger, payout history and the monthly statement. */
 export function EarningsPanel({
@@ -49,6 +57,8 @@ export function EarningsPanel({
     }
     if (line.kind === "refund")
       return t("payouts.ledger.refundDetail", { title: line.title ?? "" });
+    if (line.kind === "transfer_reversal")
+      return t("payouts.ledger.reversalDetail", { title: line.title ?? "" });
     return line.payoutStatus ? t(`payouts.history.statuses.${line.payoutStatus as "paid"}`) : "";
   };
   return (

@@ -2,6 +2,8 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatMonth, formatNumber, formatPercent } from "~/modules/i18n/i18n";
 import type { MonthCount, SellerStatsView, SubmissionCard } from "~/modules/studio/submission-view";
+import type { EarningsMonth, EarningsTotals } from "~/modules/payouts/earnings-figures.server";
+import { EarningsByMonth, EarningsFigures } from "../payouts/earnings-figures";
 import { useHydrated } from "../use-hydrated";
 import { StatCard } from "./stat-card";
 import { StatusBadge } from "./status-badge";
@@ -11,18 +13,28 @@ const SubmissionsChart = lazy(() => import("./submissions-chart"));
 
 const chartHeight = "h-64";
 
+/** What the analytics tab reads from the earnings ledger (payouts). */
+export interface SellerEarningsView {
+  totals: EarningsTotals;
+  months: EarningsMonth[];
+  bySubmission: Array<{ submissionId: string; sales: number; netCents: number }>;
+}
+
 /**
- * The analytics tab: approval rate, sales per content (none until the commerce issue records
- * sales, and said so) and a chart over time with a table for assistive technology.
+ * The analytics tab: the ledger's figures (earned, waiting, paid out, refunded, month by
+ * month), approval rate, sales per content and a chart over time with a table for assistive
+ * technology.
  */
 export function AnalyticsPanel({
   stats,
   months,
   submissions,
+  earnings,
 }: {
   stats: SellerStatsView;
   months: MonthCount[];
   submissions: SubmissionCard[];
+  earnings: SellerEarningsView;
 }) {
   const { t } = useTranslation();
   const format = useSellerFormat();
@@ -30,11 +42,13 @@ export function AnalyticsPanel({
   const hydrated = useHydrated();
   const submitted = stats.pending + stats.approved + stats.rejected;
   const anySent = months.some((month) => month.submitted > 0);
+  const sold = (submissionId: string) =>
+    earnings.bySubmission.find((row) => row.submissionId === submissionId);
   return (
     <div className="space-y-8">
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <EarningsFigures totals={earnings.totals} />
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4">
         <StatCard
-          className="col-span-2 lg:col-span-1"
           label={t("sellerDashboard.analytics.approvalTitle")}
           value={
             stats.approvalRate === null
@@ -51,16 +65,16 @@ export function AnalyticsPanel({
           }
         />
         <StatCard
-          label={t("sellerDashboard.analytics.totalRevenue")}
-          value={formatMoney(locale, 0)}
-          hint={t("sellerDashboard.analytics.noSales")}
-        />
-        <StatCard
           label={t("sellerDashboard.analytics.totalDownloads")}
-          value={formatNumber(locale, 0)}
-          hint={t("sellerDashboard.analytics.noSales")}
+          value={formatNumber(locale, earnings.totals.salesCount)}
+          hint={
+            earnings.totals.salesCount === 0
+              ? t("sellerDashboard.analytics.noSales")
+              : t("sellerDashboard.analytics.salesHint")
+          }
         />
       </dl>
+      <EarningsByMonth months={earnings.months} />
 
       <section aria-labelledby="chart-title" className="card p-4 sm:p-6">
         <h2 id="chart-title" className="text-lg font-semibold">
@@ -166,8 +180,12 @@ export function AnalyticsPanel({
                     <td className="py-2 pr-3 text-right tabular-nums">
                       {format.price(submission.priceCents)}
                     </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(locale, 0)}</td>
-                    <td className="py-2 text-right tabular-nums">{formatMoney(locale, 0)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">
+                      {formatNumber(locale, sold(submission.id)?.sales ?? 0)}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">
+                      {formatMoney(locale, sold(submission.id)?.netCents ?? 0)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

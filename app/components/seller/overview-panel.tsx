@@ -1,25 +1,30 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { EarningsTotals } from "~/modules/payouts/earnings-figures.server";
 import type { SellerStatsView, SubmissionCard } from "~/modules/studio/submission-view";
+import { EarningsFigures } from "../payouts/earnings-figures";
 import { localePath } from "../use-locale";
 import { MediaThumb } from "./media-thumb";
 import { SellerStats } from "./seller-stats";
 import { StatusBadge } from "./status-badge";
 import { useSellerFormat } from "./use-seller-format";
 
-/** The dashboard's first tab: four figures and the last five submissions. */
+/** The dashboard's first tab: the ledger's money figures, four content figures, five latest. */
 export function OverviewPanel({
   stats,
   recent,
+  earnings,
 }: {
   stats: SellerStatsView;
   recent: SubmissionCard[];
+  earnings: EarningsTotals;
 }) {
   const { t } = useTranslation();
   const format = useSellerFormat();
   const { locale } = format;
   return (
     <div className="space-y-8">
+      <EarningsFigures totals={earnings} />
       <SellerStats stats={stats} />
       <section aria-labelledby="recent-title" className="card p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,32 +1,26 @@
-import { CircleUser, LogOut } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+import { CircleUser } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
 import type { Viewer } from "~/modules/auth/roles";
 import type { Locale } from "~/modules/i18n/locale";
 import { AuthDialog } from "../auth/auth-dialog";
-import { localePath } from "../use-locale";
+import { MenuOnIntent } from "./menu-on-intent";
 
-const itemClass =
-  "flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2";
+export const accountButtonClass = "btn-ghost px-2.5";
 
-/** Links by role (part 1 §2.2): admin, seller tools, or buyer pages. */
-function roleLinks(viewer: Viewer): {
-  to: string;
-  label: "administration" | "sellerDashboard" | "upload" | "dashboard" | "myPurchases";
-}[] {
-  const links: ReturnType<typeof roleLinks> = [];
-  if (viewer.role === "admin") links.push({ to: "/admin", label: "administration" });
-  if (viewer.role === "creator" || viewer.role === "admin") {
-    links.push({ to: "/seller-dashboard", label: "sellerDashboard" });
-    links.push({ to: "/file-upload", label: "upload" });
-  } else {
-    links.push({ to: "/dashboard", label: "dashboard" });
-    links.push({ to: "/buyer-dashboard", label: "myPurchases" });
-  }
-  return links;
+/** What the button shows, the same before and after the dropdown is loaded. */
+export function AccountButtonContent({ viewer }: { viewer: Viewer }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {/* The name, when shown, is part of the button's accessible name (WCAG 2.5.3). */}
+      <span className="sr-only">{t("header.accountMenu")}</span>
+      <CircleUser className="h-5 w-5" aria-hidden="true" />
+      <span className="hidden max-w-32 truncate lg:inline">{viewer.displayName}</span>
+    </>
+  );
 }
 
+/** The sign-in button for visitors; the account menu for a signed-in person. */
 export function AccountMenu({
   locale,
   viewer,
@@ -36,45 +30,16 @@ export function AccountMenu({
   viewer: Viewer | null;
   googleEnabled: boolean;
 }) {
-  const { t } = useTranslation();
-  const signOut = useFetcher();
   if (!viewer) return <AuthDialog locale={locale} googleEnabled={googleEnabled} />;
   return (
-    <DropdownMenu.Root>
-      {/* The name, when shown, is part of the button's accessible name (WCAG 2.5.3). */}
-      <DropdownMenu.Trigger className="btn-ghost px-2.5">
-        <span className="sr-only">{t("header.accountMenu")}</span>
-        <CircleUser className="h-5 w-5" aria-hidden="true" />
-        <span className="hidden max-w-32 truncate lg:inline">{viewer.displayName}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-56 rounded-xl border border-border bg-surface p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted">
-            {t("header.signedInAs", { name: viewer.email })}
-          </DropdownMenu.Label>
-          {roleLinks(viewer).map((link) => (
-            <DropdownMenu.Item key={link.to} asChild>
-              <Link to={localePath(locale, link.to)} className={itemClass}>
-                {t(`header.${link.label}`)}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={() => {
-              void signOut.submit({ lang: locale }, { method: "post", action: "/sign-out" });
-            }}
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            {t("header.signOut")}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuOnIntent
+      load={() => import("./account-dropdown")}
+      menuProps={{ locale, viewer }}
+      button={(handlers) => (
+        <button {...handlers} className={accountButtonClass}>
+          <AccountButtonContent viewer={viewer} />
+        </button>
+      )}
+    />
   );
 }

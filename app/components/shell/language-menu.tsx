@@ -1,52 +1,37 @@
-import { Check, Globe } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+import { Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
-import { localizedPath, locales, splitLocale, type Locale } from "~/modules/i18n/locale";
+import type { Locale } from "~/modules/i18n/locale";
+import { MenuOnIntent } from "./menu-on-intent";
 
-/** The same page in the other language; unprefixed pages switch through `?lang=`. */
-function switchTarget(pathname: string, search: string, target: Locale): string {
-  const params = new URLSearchParams(search);
-  if (splitLocale(pathname).locale) return `${localizedPath(pathname, target)}${search}`;
-  params.set("lang", target);
-  return `${pathname}?${params.toString()}`;
+export const languageButtonClass = "btn-ghost px-2.5";
+
+/** The button's name: the visible language code is part of it (WCAG 2.5.3, label in name). */
+export function useLanguageButtonLabel(locale: Locale): string {
+  const { t } = useTranslation();
+  return `${t("header.languageMenu")}, ${locale.toUpperCase()}`;
+}
+
+/** What the button shows, the same before and after the dropdown is loaded. */
+export function LanguageButtonContent({ locale }: { locale: Locale }) {
+  return (
+    <>
+      <Globe className="h-5 w-5" aria-hidden="true" />
+      <span className="text-xs font-bold uppercase">{locale}</span>
+    </>
+  );
 }
 
 export function LanguageMenu({ locale }: { locale: Locale }) {
-  const { t } = useTranslation();
-  const location = useLocation();
+  const label = useLanguageButtonLabel(locale);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="btn-ghost px-2.5"
-        // The visible language code is part of the name (WCAG 2.5.3, label in name).
-        aria-label={`${t("header.languageMenu")}, ${locale.toUpperCase()}`}
-      >
-        <Globe className="h-5 w-5" aria-hidden="true" />
-        <span className="text-xs font-bold uppercase">{locale}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-40 rounded-xl border border-border bg-surface p-1 shadow-lg"
-        >
-          {locales.map((target) => (
-            <DropdownMenu.Item key={target} asChild>
-              <Link
-                to={switchTarget(location.pathname, location.search, target)}
-                replace
-                lang={target}
-                hrefLang={target}
-                className="flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2"
-              >
-                {t(`languages.${target}`)}
-                {target === locale ? <Check className="h-4 w-4" aria-hidden="true" /> : null}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuOnIntent
+      load={() => import("./language-dropdown")}
+      menuProps={{ locale }}
+      button={(handlers) => (
+        <button {...handlers} className={languageButtonClass} aria-label={label}>
+          <LanguageButtonContent locale={locale} />
+        </button>
+      )}
+    />
   );
 }

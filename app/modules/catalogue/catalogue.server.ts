@@ -3,6 +3,7 @@ import type { Viewer } from "../auth/roles";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 import type { Database } from "../db/client.server";
 import {
+  auditLog,
   catalogueFeatured,
   catalogueLikes,
   categories,
@@ -127,11 +128,30 @@ function trendingSince(): Date {
   return new Date(Date.now() - trendingDays * 24 * 3600 * 1000);
 }
 
+/** How many known words a misspelt search word may be corrected to. */
+const correctionsPerWord = 3;
 /**
- * Every word must be found in the title, tags or description (accents and case ignored, a small
- * typo tolerated by trigram word similarity when exact words find nothing) or in the seller's
- * store name. Store names are
- * looked up first, so the main query stays a plain trigram-index lookup (decision 0012).
+ * Trigram similarity a correction needs: one swapped or missing letter in a word of 7+ letters
+ * ('montagen' and 'montagne' score 0.5); pg_trgm's own 0.3 turned nonsense into matches.
+ */
+const correctionSimilarity = 0.45;
+
+/**
+ * The known catalogue words nearest to a (possibly misspelt) search word: trigram similarity over
+ * the small `catalogue_words` vocabulary (index-served), never over every item's text (0012).
+ */
+async function nearestWords(db: Database, word: string): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select word from catalogue_words where word % ${word} and similarity(word, ${word}) >= ${correctionSimilarity} order by similarity(word, ${word}) desc, word limit ${correctionsPerWord}`,
+  )) as unknown as { rows: Array<{ word: string }> };
+  return result.rows.map((row) => row.word);
+}
+
+/**
+ * Every word must be found in the title, tags or description (accents and case ignored) or in the
+ * seller's store name. With `fuzzy`, a word may also be replaced by its nearest known words, which
+ * forgives a small typo. Store names are looked up first, so the main query stays a plain
+ * trigram-index lookup (decision 0012).
  */
 export async function searchCondition(
   db: Database,
@@ -142,15 +162,20 @@ export async function searchCondition(
   if (words.length === 0) return undefined;
   const conditions = await Promise.all(
     words.map(async (word) => {
-      const pattern = `%${word}%`;
+      const spellings = fuzzy ? [...new Set([word, ...(await nearestWords(db, word))])] : [word];
+      const patterns = spellings.map((spelling) => `%${spelling}%`);
       const stores = await db
         .select({ userId: profiles.userId })
         .from(profiles)
-        .where(sql`vitrine_search_text(${profiles.storeName}) like ${pattern}`)
+        .where(
+          or(
+            ...patterns.map(
+              (pattern) => sql`vitrine_search_text(${profiles.storeName}) like ${pattern}`,
+            ),
+          ),
+        )
         .limit(500);
-      const text = fuzzy
-        ? sql`(${searchDoc} like ${pattern} or ${word} <% ${searchDoc})`
-        : sql`${searchDoc} like ${pattern}`;
+      const text = or(...patterns.map((pattern) => sql`${searchDoc} like ${pattern}`))!;
       return stores.length > 0
         ? or(
             text,
@@ -183,6 +208,16 @@ function priceCondition(price: MarketplaceQuery["price"]): SQL | undefined {
   }
 }
 
+/**
+ * Sales and likes per item, counted once for the whole table and hash-joined: a per-row
+ * sub-select would cost two index probes for every matching item before the top of the page is
+ * known (decision 0012).
+ */
+const popularity = sql`(select submission_id, count(*) as score from (
+  select submission_id from entitlements where revoked_at is null
+  union all select submission_id from catalogue_likes) as votes
+  group by submission_id) as "popularity"`;
+
 function orderOf(sort: MarketplaceQuery["sort"]): SQL[] {
   switch (sort) {
     case "recent":
@@ -202,7 +237,7 @@ function orderOf(sort: MarketplaceQuery["sort"]): SQL[] {
     default:
       // Popular: sales and likes, newest first among equals.
       return [
-        sql`(${downloadsCount} + ${likesCount}) desc`,
+        sql`coalesce("popularity"."score", 0) desc`,
         sql`${s.approvedAt} desc nulls last`,
         desc(s.id),
       ];
@@ -234,22 +269,27 @@ export async function searchCatalogue(
       .where(where)) as [{ total: number }];
     return Number(row.total);
   };
-  // Exact words first (cheap, index-served); only a search that finds nothing pays for
-  // trigram similarity, which forgives typos.
+  // Exact words first; only a search that finds nothing looks for the nearest known words,
+  // which forgives typos. Both are served by the trigram index.
+  const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
+  const pageOf = (where: SQL | undefined, page: number) =>
+    cardsQuery(db)
+      .leftJoin(popularity, sql`"popularity"."submission_id" = ${s.id}`)
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize) as Promise<CardRow[]>;
+  // The count and the asked page go together (one wait, not two on PostgreSQL's pool); the
+  // page is read again only when it lies past the last one.
   let where = and(...filters, await searchCondition(db, query.q));
-  let total = await countWhere(where);
+  let [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
   if (total === 0 && query.q) {
     where = and(...filters, await searchCondition(db, query.q, true));
-    total = await countWhere(where);
+    [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
   }
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(query.page, pageCount);
-  const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
-  const rows = (await cardsQuery(db)
-    .where(where)
-    .orderBy(...orderOf(sort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)) as CardRow[];
+  if (page !== query.page) rows = await pageOf(where, page);
   return { items: rows.map(toCard), total: Number(total), page, pageCount };
 }
 
@@ -296,7 +336,20 @@ export async function featuredItems(db: Database): Promise<CatalogueCard[]> {
     .map(toCard);
 }
 
-/** Pins an item to the home page (admins only), or unpins it. */
+/** Whether an admin pinned this item to the home page. */
+export async function isFeatured(db: Database, submissionId: string): Promise<boolean> {
+  if (!uuidPattern.test(submissionId)) return false;
+  const [row] = await db
+    .select({ id: catalogueFeatured.submissionId })
+    .from(catalogueFeatured)
+    .where(eq(catalogueFeatured.submissionId, submissionId));
+  return Boolean(row);
+}
+
+/**
+ * Pins an item to the home page (admins only), or unpins it; the change and its audit row are
+ * written in one transaction.
+ */
 export async function setFeatured(
   db: Database,
   viewer: Viewer | null,
@@ -305,15 +358,25 @@ export async function setFeatured(
   position = 0,
 ): Promise<void> {
   if (viewer?.role !== "admin") throw new CatalogueError("forbidden");
-  if (!featured) {
-    await db.delete(catalogueFeatured).where(eq(catalogueFeatured.submissionId, submissionId));
-    return;
-  }
-  if (!(await isOnSale(db, submissionId))) throw new CatalogueError("notFound");
-  await db
-    .insert(catalogueFeatured)
-    .values({ submissionId, position })
-    .onConflictDoUpdate({ target: catalogueFeatured.submissionId, set: { position } });
+  if (featured && !(await isOnSale(db, submissionId))) throw new CatalogueError("notFound");
+  if (!uuidPattern.test(submissionId)) throw new CatalogueError("notFound");
+  const before = await isFeatured(db, submissionId);
+  await db.transaction(async (tx) => {
+    if (featured)
+      await tx
+        .insert(catalogueFeatured)
+        .values({ submissionId, position })
+        .onConflictDoUpdate({ target: catalogueFeatured.submissionId, set: { position } });
+    else await tx.delete(catalogueFeatured).where(eq(catalogueFeatured.submissionId, submissionId));
+    await tx.insert(auditLog).values({
+      actorId: viewer.id,
+      action: featured ? "submission.feature" : "submission.unfeature",
+      targetType: "content_submission",
+      targetId: submissionId,
+      before: { featured: before },
+      after: { featured },
+    });
+  });
 }
 
 /** The newest video on sale with a preview clip: the home hero's background, if any. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Services } from "../app.server";
 import type { Viewer } from "../auth/roles";
 import { entitlements, exclusiveHolds, orders, transactions } from "../db/schema";
@@ -9,7 +9,7 @@ import { quoteLine, type LineQuote } from "../pricing/quote.server";
 import { cartRefs, priceCart, purchasableQuote, type CartRef } from "./cart.server";
 import { certificateNumber } from "./certificate.server";
 import { CommerceError } from "./commerce-error";
-import { exclusiveHoldMinutes } from "./on-sale.server";
+import { takeExclusiveHold } from "./on-sale.server";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 
 /**
@@ -48,18 +48,9 @@ export async function validatedQuotes(
 async function holdExclusives(tx: Tx, orderId: string, quotes: readonly LineQuote[]) {
   for (const quote of quotes) {
     if (quote.licenceId !== "exclusive") continue;
-    // A hold whose checkout failed, expired or was left unpaid too long is released first.
-    await tx.execute(sql`
-      delete from exclusive_holds h using orders o
-      where h.submission_id = ${quote.submissionId} and o.id = h.order_id and h.sold_at is null
-        and (o.status <> 'pending' or o.created_at <= now() - make_interval(mins => ${exclusiveHoldMinutes}))
-    `);
-    const held = await tx
-      .insert(exclusiveHolds)
-      .values({ submissionId: quote.submissionId, orderId })
-      .onConflictDoNothing()
-      .returning({ submissionId: exclusiveHolds.submissionId });
-    if (held.length === 0) throw new CommerceError("exclusiveTaken");
+    if (!(await takeExclusiveHold(tx, quote.submissionId, orderId))) {
+      throw new CommerceError("exclusiveTaken");
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import { and, eq, exists, isNull } from "drizzle-orm";
 import type { Services } from "../app.server";
 import type { Role } from "../auth/roles";
 import type { Database } from "../db/client.server";
-import { contentSubmissions, entitlements, uploads } from "../db/schema";
+import { contentSubmissions, entitlements, uploads, userRoles } from "../db/schema";
 import { deriveKey, hmacHex, sameSignature } from "./signing.server";
 
 /** How long a signed download link works. */
@@ -107,12 +107,21 @@ export function safeFileName(name: string): { ascii: string; encoded: string } {
   return { ascii, encoded: encodeURIComponent(cleaned) };
 }
 
-/** Streams an original as an attachment: never shown inline, never cached. */
-export async function originalResponse(
+/** An original ready to send: where it is on disk, its size and the answer's headers. */
+export interface OriginalFile {
+  path: string;
+  size: number;
+  headers: Headers;
+}
+
+/** Reads in chunks this large: few chunks per file (each one costs a trip through the streams). */
+export const downloadChunkBytes = 1024 * 1024;
+
+/** An original's file and the headers of an attachment: never shown inline, never cached. */
+export async function originalFile(
   services: Pick<Services, "storage">,
   upload: UploadRow,
-  method: string,
-): Promise<Response | null> {
+): Promise<OriginalFile | null> {
   const file = services.storage.originalPath(upload.id);
   const stat = await fs.stat(file).catch(() => null);
   if (!stat?.isFile()) return null;
@@ -125,9 +134,35 @@ export async function originalResponse(
     "Cache-Control": "no-store",
     "Content-Security-Policy": "default-src 'none'; sandbox",
   });
+  return { path: file, size: stat.size, headers };
+}
+
+/**
+ * What a signed link (`/downloads/:uploadId/file?u&e&s`) leads to: the original, if the link is
+ * genuine and unexpired and its user may still download it (a refund or a dispute stops even a
+ * link already handed out). Null answers 404. Used by the route and by the production server's
+ * direct file sending (server/send-file.js), so both apply the same checks.
+ */
+export async function signedOriginal(
+  app: Pick<Services, "db" | "secret" | "storage">,
+  uploadId: string,
+  params: URLSearchParams,
+): Promise<OriginalFile | null> {
+  const userId = verifyDownloadLink(app.secret, uploadId, params);
+  if (!userId) return null;
+  const [role] = await app.db.select().from(userRoles).where(eq(userRoles.userId, userId));
+  if (!role) return null;
+  const upload = await downloadableOriginal(app.db, { id: userId, role: role.role }, uploadId);
+  return upload ? originalFile(app, upload) : null;
+}
+
+/** The original as a web response, for any server layer (tests, other adapters). */
+export function originalResponse(file: OriginalFile, method: string): Response {
   const body =
     method === "HEAD"
       ? null
-      : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
-  return new Response(body, { status: 200, headers });
+      : (Readable.toWeb(
+          createReadStream(file.path, { highWaterMark: downloadChunkBytes }),
+        ) as ReadableStream<Uint8Array>);
+  return new Response(body, { status: 200, headers: file.headers });
 }

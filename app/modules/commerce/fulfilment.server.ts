@@ -15,7 +15,9 @@ import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
 import type { PaymentEvent } from "../payments/provider.server";
 import { certificateNumber } from "./certificate.server";
+import { closeAsRefunded, exclusivesStillHeld, refundLostExclusive } from "./lost-exclusive.server";
 import { fulfilCreditPurchase } from "../credits/purchase.server";
+import { sendCreditOrderReceipt } from "../credits/credit-receipts.server";
 // Payouts: the sellers' earnings ledger, refunds and transfers (issue 7).
 import { applyEarlyRefund, creditSales, refundPayment } from "../payouts/ledger.server";
 import { afterPaymentEvent } from "../payouts/after-payment.server";
@@ -30,6 +32,8 @@ interface Outcome {
   exclusiveSubmissionIds: string[];
   /** Lines refunded by this event (payouts: reversed shares, e-mails). */
   refunded: Array<typeof transactions.$inferSelect>;
+  /** A payment for an exclusive licence another order took meanwhile: refunded after commit. */
+  lostExclusiveOrder?: OrderRow;
 }
 
 /** Marks a pending order paid and grants its lines: runs at most once per order. */
@@ -49,6 +53,13 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
     )
     .returning();
   if (!order) return;
+  const pending = await tx.select().from(transactions).where(eq(transactions.orderId, order.id));
+  // An exclusive licence taken over while this buyer was paying: refunded, never granted.
+  if (!(await exclusivesStillHeld(tx, order.id, pending))) {
+    await closeAsRefunded(tx, order.id);
+    outcome.lostExclusiveOrder = order;
+    return;
+  }
   const lines = await tx
     .update(transactions)
     .set({ status: "succeeded", succeededAt: now, providerPaymentId: event.paymentId })
@@ -215,6 +226,7 @@ export async function handlePaymentEvent(
     services.events.publish({ type: "catalogue.changed", submissionId, change: "unpublished" });
   }
   if (outcome.paidOrder) await sendPurchaseMails(services, outcome.paidOrder);
+  if (outcome.lostExclusiveOrder) await refundLostExclusive(services, outcome.lostExclusiveOrder);
   // Payouts: transfers to active sellers, refund e-mails.
   await afterPaymentEvent(services, { paidOrder: outcome.paidOrder, refunded: outcome.refunded });
   return { duplicate: outcome.duplicate, paidOrderId: outcome.paidOrder?.id ?? null };
@@ -233,6 +245,8 @@ async function sendPurchaseMails(
   services: Pick<Services, "db" | "mailer" | "env">,
   order: OrderRow,
 ) {
+  // Credits (issue 8): a pack or subscription order gets its own receipt (what, period).
+  if (await sendCreditOrderReceipt(services, order)) return;
   const lines = await services.db
     .select()
     .from(transactions)

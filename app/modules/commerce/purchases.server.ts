@@ -17,6 +17,8 @@ export async function listPurchases(db: Database, buyerId: string, search = "") 
       title: transactions.title,
       amountCents: transactions.amountCents,
       orderStatus: orders.status,
+      // Payouts: the order's receipt (/:lang/receipts/:orderId) is linked from the dashboard.
+      orderId: orders.id,
     })
     .from(entitlements)
     .leftJoin(transactions, eq(transactions.id, entitlements.transactionId))

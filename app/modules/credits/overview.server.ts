@@ -10,12 +10,13 @@ import {
   infinityDownloadsToday,
   readCreditSettings,
 } from "./ledger.server";
+import { creditReceipts } from "./credit-receipts.server";
 import { creditPlans } from "./plans";
 
 /** What the buyer dashboard's credits tab shows: balance, grants, subscriptions, usage. */
 export async function creditsOverview(db: Database, userId: string, locale: Locale) {
   const now = new Date();
-  const [balance, grants, subs, settings, infinity, usedToday] = await Promise.all([
+  const [balance, grants, subs, settings, infinity, usedToday, receipts] = await Promise.all([
     creditBalance(db, userId, now),
     db
       .select()
@@ -31,6 +32,7 @@ export async function creditsOverview(db: Database, userId: string, locale: Loca
     readCreditSettings(db),
     activeInfinity(db, userId, now),
     infinityDownloadsToday(db, userId, now),
+    creditReceipts(db, userId, locale),
   ]);
   return {
     balance,
@@ -44,15 +46,20 @@ export async function creditsOverview(db: Database, userId: string, locale: Loca
     })),
     subscriptions: subs
       .filter(
-        (row) => row.status === "active" && row.currentPeriodEnd && row.currentPeriodEnd > now,
+        (row) =>
+          row.status === "past_due" ||
+          (row.status === "active" && row.currentPeriodEnd && row.currentPeriodEnd > now),
       )
       .map((row) => ({
         id: row.id,
         planId: row.planId,
         credits: creditPlans.find((plan) => plan.id === row.planId)?.credits ?? null,
         cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-        periodEnd: formatDate(locale, row.currentPeriodEnd!),
+        /** A renewal payment failed: the dashboard says so instead of a renewal date. */
+        pastDue: row.status === "past_due",
+        periodEnd: formatDate(locale, row.currentPeriodEnd ?? now),
       })),
+    receipts,
     infinity: infinity ? { used: usedToday, limit: settings.infinityDailyLimit } : null,
   };
 }

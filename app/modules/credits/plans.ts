@@ -90,3 +90,24 @@ export function grantExpiry(source: "pack" | "plan", from: Date): Date {
   else end.setUTCMonth(end.getUTCMonth() + 1);
   return end;
 }
+
+/**
+ * `from` plus `months` calendar months, kept on the same day of the month when it exists and
+ * on the month's last day otherwise (31 January + 1 month = 28 or 29 February), as Stripe
+ * Billing counts its periods.
+ */
+export function addMonths(from: Date, months: number): Date {
+  const target = new Date(from);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return target;
+}
+
+/** The calendar month of a date, "YYYY-MM" (UTC): plan grants are keyed by it. */
+export function monthKey(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}

@@ -6,6 +6,7 @@ import type { Locale } from "../i18n/locale";
 import { paymentProvider } from "../payments/payments.server";
 import { orderTotals } from "../pricing/pricing";
 import { grantCredits } from "./ledger.server";
+import { stripeBilling } from "./stripe-billing.server";
 import { createPendingSubscription, recordSubscriptionPayment } from "./subscriptions.server";
 import {
   creditPacks,
@@ -76,19 +77,40 @@ export async function startCreditCheckout(
     });
     return order!.id;
   });
-  const session = await provider.createCheckoutSession(
-    {
-      orderId,
-      buyerEmail: buyer.email,
-      locale,
-      lines: [{ name: price.name, amountCents: price.subtotalCents }],
-      vatCents: totals.vatCents,
-      totalCents: totals.totalCents,
-      successUrl: `${services.env.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&lang=${locale}`,
-      cancelUrl: `${services.env.baseUrl}/payment-cancelled?lang=${locale}`,
-    },
-    `checkout-${orderId}`,
-  );
+  const successUrl = `${services.env.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&lang=${locale}`;
+  const cancelUrl = `${services.env.baseUrl}/payment-cancelled?lang=${locale}`;
+  // Plans and Infinity are Stripe subscriptions when Stripe is configured (Stripe renews them);
+  // the test provider takes the first payment like an order and renewals are simulated.
+  const billing = subscription ? stripeBilling(services) : null;
+  const session =
+    billing && subscription
+      ? await billing.createSubscriptionCheckout({
+          orderId,
+          subscriptionId: subscription.id,
+          userId: buyer.id,
+          planId: subscription.planId,
+          interval: subscription.interval,
+          buyerEmail: buyer.email,
+          locale,
+          name: price.name,
+          amountCents: price.subtotalCents,
+          vatCents: totals.vatCents,
+          successUrl,
+          cancelUrl,
+        })
+      : await provider.createCheckoutSession(
+          {
+            orderId,
+            buyerEmail: buyer.email,
+            locale,
+            lines: [{ name: price.name, amountCents: price.subtotalCents }],
+            vatCents: totals.vatCents,
+            totalCents: totals.totalCents,
+            successUrl,
+            cancelUrl,
+          },
+          `checkout-${orderId}`,
+        );
   await services.db
     .update(orders)
     .set({ providerSessionId: session.sessionId })

@@ -1,16 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import { subscriptionInvoices, subscriptions } from "../db/schema";
+import { orderTotals } from "../pricing/pricing";
 import { grantCredits } from "./ledger.server";
-import { creditPlans, subscriptionPriceCents, type BillingInterval } from "./plans";
+import {
+  addMonths,
+  creditPlans,
+  monthKey,
+  subscriptionPriceCents,
+  type BillingInterval,
+} from "./plans";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 function addInterval(from: Date, interval: BillingInterval): Date {
-  const end = new Date(from);
-  if (interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
+  return addMonths(from, interval === "year" ? 12 : 1);
 }
 
 /** A subscription waiting for its first payment (the provider's page is opened next). */
@@ -28,15 +32,47 @@ export async function createPendingSubscription(
 }
 
 /**
+ * One month of a credit plan's credits, valid one month, once per subscription and calendar
+ * month (the grant's source reference): a monthly renewal and the yearly plans' monthly sweep
+ * may both reach the same month, and a delivery seen twice, without granting twice.
+ */
+export async function grantPlanMonth(
+  db: Database | Tx,
+  subscription: SubscriptionRow,
+  monthStart: Date,
+  expiresAt: Date,
+): Promise<boolean> {
+  const plan = creditPlans.find((row) => row.id === subscription.planId);
+  if (!plan) return false;
+  return grantCredits(db, {
+    userId: subscription.userId,
+    source: "plan",
+    sourceRef: `plan:${subscription.id}:${monthKey(monthStart)}`,
+    credits: plan.credits,
+    // What the buyer paid for this month's credits, before VAT (sellers' rule, 0026).
+    valueCents: Math.round(
+      subscription.interval === "year" ? subscription.priceCents / 12 : subscription.priceCents,
+    ),
+    expiresAt,
+  });
+}
+
+/**
  * One paid period (the first payment or a renewal), exactly once per invoice: the invoice row
- * is unique, and only the call that inserts it activates or extends the subscription and grants
- * the plan's credits (valid one month; a yearly plan grants its monthly credits each month of
- * the period as the provider's monthly renewals arrive — the test provider renews monthly).
+ * is unique, and only the call that inserts it activates or extends the subscription and
+ * grants the period's first month of credits (a yearly plan's other eleven months come from
+ * the monthly sweep, monthly-grants.server.ts). The provider's own period is used when it
+ * gives one (Stripe's invoice line); otherwise the period follows the previous one.
  */
 export async function recordSubscriptionPayment(
   db: Database | Tx,
-  input: { subscriptionId: string; invoiceRef: string; now?: Date },
-): Promise<{ applied: boolean }> {
+  input: {
+    subscriptionId: string;
+    invoiceRef: string;
+    now?: Date;
+    period?: { start: Date; end: Date };
+  },
+): Promise<{ applied: boolean; invoiceId: string | null }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const [subscription] = await tx
@@ -44,52 +80,55 @@ export async function recordSubscriptionPayment(
       .from(subscriptions)
       .where(eq(subscriptions.id, input.subscriptionId))
       .for("update");
-    if (!subscription || subscription.status === "canceled") return { applied: false };
+    if (!subscription || subscription.status === "canceled") {
+      return { applied: false, invoiceId: null };
+    }
     const periodStart =
-      subscription.currentPeriodEnd && subscription.currentPeriodEnd > now
+      input.period?.start ??
+      (subscription.currentPeriodEnd && subscription.currentPeriodEnd > now
         ? subscription.currentPeriodEnd
-        : now;
-    const periodEnd = addInterval(periodStart, subscription.interval);
-    const inserted = await tx
+        : now);
+    const periodEnd = input.period?.end ?? addInterval(periodStart, subscription.interval);
+    const totals = orderTotals([subscription.priceCents]);
+    const [invoice] = await tx
       .insert(subscriptionInvoices)
       .values({
         subscriptionId: subscription.id,
         invoiceRef: input.invoiceRef,
-        amountCents: subscription.priceCents,
+        amountCents: totals.subtotalCents,
+        vatCents: totals.vatCents,
+        totalCents: totals.totalCents,
         periodStart,
         periodEnd,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: subscriptionInvoices.id });
-    if (inserted.length === 0) return { applied: false };
+    if (!invoice) return { applied: false, invoiceId: null };
+    const currentPeriodEnd =
+      subscription.currentPeriodEnd && subscription.currentPeriodEnd > periodEnd
+        ? subscription.currentPeriodEnd
+        : periodEnd;
     await tx
       .update(subscriptions)
-      .set({ status: "active", currentPeriodEnd: periodEnd, updatedAt: now })
+      .set({ status: "active", currentPeriodEnd, updatedAt: now })
       .where(eq(subscriptions.id, subscription.id));
-    const plan = creditPlans.find((row) => row.id === subscription.planId);
-    if (plan) {
-      const monthlyValue = Math.round(
-        subscription.interval === "year" ? subscription.priceCents / 12 : subscription.priceCents,
-      );
-      const expiresAt = addInterval(periodStart > now ? periodStart : now, "month");
-      await grantCredits(tx, {
-        userId: subscription.userId,
-        source: "plan",
-        sourceRef: `invoice:${input.invoiceRef}`,
-        credits: plan.credits,
-        valueCents: monthlyValue,
-        expiresAt,
-      });
-    }
-    return { applied: true };
+    // A period paid ahead (the test provider's simulated renewal) is granted now, from now.
+    const from = periodStart > now ? periodStart : now;
+    await grantPlanMonth(tx, subscription, periodStart, addMonths(from, 1));
+    return { applied: true, invoiceId: invoice.id };
   });
 }
 
-/** Cancels at the end of the paid period: nothing more is charged, access lasts until then. */
-export async function cancelAtPeriodEnd(db: Database, userId: string, subscriptionId: string) {
+/** Marks the buyer's own active subscription to end with its paid period. */
+export async function markCancelAtPeriodEnd(
+  db: Database,
+  userId: string,
+  subscriptionId: string,
+): Promise<boolean> {
   const rows = await db
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: true })
+    .set({ cancelAtPeriodEnd: true, updatedAt: new Date() })
     .where(
       and(
         eq(subscriptions.id, subscriptionId),
@@ -101,10 +140,21 @@ export async function cancelAtPeriodEnd(db: Database, userId: string, subscripti
   return rows.length > 0;
 }
 
-/** The buyer's active subscriptions, newest first. */
-export async function activeSubscriptions(db: Database, userId: string) {
-  return db
+/** The buyer's own active subscription (cancellation, simulated renewals), or null. */
+export async function ownActiveSubscription(
+  db: Database,
+  userId: string,
+  subscriptionId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")));
+    .where(
+      and(
+        eq(subscriptions.id, subscriptionId),
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, "active"),
+      ),
+    );
+  return row ?? null;
 }

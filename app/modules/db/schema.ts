@@ -739,6 +739,8 @@ export const creditSpendParts = pgTable(
 export const subscriptionStatusEnum = pgEnum("subscription_status", [
   "pending",
   "active",
+  /** A renewal payment failed; the provider retries it. No access until a payment succeeds. */
+  "past_due",
   "canceled",
 ]);
 
@@ -760,6 +762,8 @@ export const subscriptions = pgTable(
     priceCents: integer("price_cents").notNull(),
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id"),
+    /** The provider's subscription (Stripe Billing's `sub_…`); null for the test provider. */
+    providerSubscriptionId: text("provider_subscription_id"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     createdAt: createdAt(),
@@ -767,6 +771,10 @@ export const subscriptions = pgTable(
   },
   (table) => [
     uniqueIndex("subscriptions_provider_session_idx").on(table.provider, table.providerSessionId),
+    uniqueIndex("subscriptions_provider_subscription_idx").on(
+      table.provider,
+      table.providerSubscriptionId,
+    ),
     index("subscriptions_user_idx").on(table.userId, table.status),
   ],
 );
@@ -822,7 +830,10 @@ export const subscriptionInvoices = pgTable(
       .notNull()
       .references(() => subscriptions.id, { onDelete: "cascade" }),
     invoiceRef: text("invoice_ref").notNull(),
+    /** The period's price before VAT; VAT and the total charged as the receipt shows them. */
     amountCents: integer("amount_cents").notNull(),
+    vatCents: integer("vat_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull().default(0),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -912,6 +923,11 @@ export const payouts = pgTable(
     providerTransferId: text("provider_transfer_id"),
     /** A stable code (translated under payouts.failure), when the transfer failed. */
     failureCode: text("failure_code"),
+    /**
+     * The card payment the transfer is funded by (Stripe's source_transaction), when the payout
+     * follows a sale paid by card: the transfer does not wait for the platform's available funds.
+     */
+    sourcePaymentId: text("source_payment_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
@@ -928,12 +944,14 @@ export const ledgerEntryKindEnum = pgEnum("ledger_entry_kind", [
   "refund",
   "payout",
   "payout_failed",
+  "transfer_reversal",
 ]);
 
 /**
  * The sellers' earnings ledger: every movement of a seller's money, signed, in cents. A sale
  * credits the seller's share when it is paid; a refund reverses it; a payout debits the balance
- * and a failed payout gives it back. One entry per (kind, transaction) and per (kind, payout):
+ * and a failed payout gives it back; a refund after a payout takes the share back from the
+ * seller's account (transfer_reversal, +). One entry per (kind, transaction) and per (kind, payout):
  * a movement cannot be written twice, whatever the number of events.
  */
 export const earningsLedger = pgTable(
@@ -955,7 +973,8 @@ export const earningsLedger = pgTable(
     index("earnings_ledger_seller_idx").on(table.sellerId, table.createdAt),
     check(
       "earnings_ledger_sign",
-      sql`(${table.kind} in ('sale', 'payout_failed') and ${table.amountCents} >= 0) or (${table.kind} in ('refund', 'payout') and ${table.amountCents} <= 0)`,
+      // Compared as text: a migration adding an enum value cannot use it in the same transaction.
+      sql`(${table.kind}::text in ('sale', 'payout_failed', 'transfer_reversal') and ${table.amountCents} >= 0) or (${table.kind}::text in ('refund', 'payout') and ${table.amountCents} <= 0)`,
     ),
   ],
 );
@@ -1000,7 +1019,7 @@ export const testConnectAccounts = pgTable("test_connect_accounts", {
  */
 export const testProviderObjects = pgTable("test_provider_objects", {
   id: text("id").primaryKey(),
-  kind: text("kind").$type<"transfer" | "refund">().notNull(),
+  kind: text("kind").$type<"transfer" | "refund" | "reversal">().notNull(),
   idempotencyKey: text("idempotency_key").notNull().unique(),
   amountCents: integer("amount_cents").notNull(),
   /** Transfer: destination account; refund: payment id. */

@@ -1,6 +1,5 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
-import { en } from "./catalog.en";
-import { fr } from "./catalog.fr";
+import type { fr } from "./catalog.fr";
 import { intlLocale, type Locale } from "./locale";
 
 declare module "i18next" {
@@ -10,19 +9,41 @@ declare module "i18next" {
   }
 }
 
-export const catalogs = { fr, en } as const;
+type Catalog = typeof fr;
+
+/**
+ * The catalogs at hand. The server registers both at start (catalogs.server.ts). The browser
+ * holds only what it has loaded: the page's language before hydration (app/entry.client.tsx)
+ * and another one before a navigation shows it (root's client middleware), so a page never
+ * downloads the language it does not show (decision record 0003).
+ */
+const catalogs = new Map<Locale, Catalog>();
+
+export function registerCatalog(locale: Locale, catalog: Catalog): void {
+  catalogs.set(locale, catalog);
+}
+
+/** Makes a language's catalog available (in the browser, downloads it once). */
+export async function loadCatalog(locale: Locale): Promise<void> {
+  if (catalogs.has(locale)) return;
+  const catalog =
+    locale === "en" ? (await import("./catalog.en")).en : (await import("./catalog.fr")).fr;
+  registerCatalog(locale, catalog);
+}
 
 const instances = new Map<Locale, I18n>();
 
-/** One i18next instance per locale, built synchronously from the bundled catalogs. */
+/** One i18next instance per locale, built synchronously from a catalog already at hand. */
 export function getI18n(locale: Locale): I18n {
   let instance = instances.get(locale);
   if (!instance) {
+    const catalog = catalogs.get(locale);
+    if (!catalog) throw new Error(`The ${locale} catalog is not loaded (loadCatalog first)`);
     instance = i18next.createInstance();
     void instance.init({
       lng: locale,
       fallbackLng: false,
-      resources: { [locale]: { translation: catalogs[locale] } },
+      resources: { [locale]: { translation: catalog } },
       interpolation: { escapeValue: false },
       initAsync: false,
     });

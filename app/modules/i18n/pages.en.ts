@@ -192,7 +192,7 @@ export const pagesEn: Catalog["pages"] = {
       },
       s2: {
         title: "2. Audience measurement cookies (with your consent)",
-        body: "Only if you click “Accept all”: anonymised visit statistics, kept 2 years at most, to improve the site. No advertising cookie is ever set.",
+        body: "Only if you click “Accept all”: anonymised visit statistics, kept 2 years at most, to improve the site. Vitrine sets none today; your consent will only ever cover a measurement described here. No advertising cookie is ever set.",
       },
       s3: {
         title: "3. Changing your mind",
@@ -387,7 +387,7 @@ export const pagesEn: Catalog["pages"] = {
   cookies: {
     label: "Cookies",
     notice:
-      "Vitrine only uses cookies the site needs to work. With your consent, we also measure the audience anonymously.",
+      "Vitrine only uses cookies the site needs to work. No audience is measured without your consent.",
     acceptAll: "Accept all",
     essentialOnly: "Essential only",
     learnMore: "Learn more",

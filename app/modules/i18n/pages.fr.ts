@@ -195,7 +195,7 @@ export const pagesFr = {
       },
       s2: {
         title: "2. Cookies de mesure d'audience (avec votre accord)",
-        body: "Seulement si vous cliquez sur « Tout accepter » : des statistiques de visite anonymisées, conservées 2 ans au plus, pour améliorer le site. Aucun cookie publicitaire n'est déposé.",
+        body: "Seulement si vous cliquez sur « Tout accepter » : des statistiques de visite anonymisées, conservées 2 ans au plus, pour améliorer le site. Vitrine n'en dépose aucun aujourd'hui ; votre accord ne vaudra que pour une mesure décrite ici. Aucun cookie publicitaire n'est déposé.",
       },
       s3: {
         title: "3. Changer d'avis",
@@ -391,7 +391,7 @@ export const pagesFr = {
   cookies: {
     label: "Cookies",
     notice:
-      "Vitrine n'utilise que des cookies essentiels au fonctionnement du site. Avec votre accord, nous mesurons aussi l'audience de façon anonyme.",
+      "Vitrine n'utilise que des cookies essentiels au fonctionnement du site. Aucune mesure d'audience n'est faite sans votre accord.",
     acceptAll: "Tout accepter",
     essentialOnly: "Essentiels uniquement",
     learnMore: "En savoir plus",

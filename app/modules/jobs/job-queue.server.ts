@@ -35,13 +35,48 @@ export async function enqueueJob(
   db: Database,
   type: string,
   payload: Record<string, unknown>,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; runAfter?: Date } = {},
 ): Promise<string> {
   const [row] = await db
     .insert(jobs)
-    .values({ type, payload, maxAttempts: options.maxAttempts ?? 3 })
+    .values({
+      type,
+      payload,
+      maxAttempts: options.maxAttempts ?? 3,
+      ...(options.runAfter ? { runAfter: options.runAfter } : {}),
+    })
     .returning({ id: jobs.id });
   return row!.id;
+}
+
+/**
+ * A job that runs again every `everyMs`: the first attempt of each run queues the next one,
+ * so a failing run is retried without breaking the chain. `scheduleRecurringJob` starts the
+ * chain at boot when no run of that type is waiting or running.
+ */
+export function recurringJobHandler(
+  db: Database,
+  type: string,
+  everyMs: number,
+  run: () => Promise<void>,
+): JobHandler {
+  return {
+    async run(_payload, context) {
+      if (context.attempt === 1) {
+        await enqueueJob(db, type, {}, { runAfter: new Date(Date.now() + everyMs) });
+      }
+      await run();
+    },
+  };
+}
+
+export async function scheduleRecurringJob(db: Database, type: string): Promise<void> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.type, type), inArray(jobs.status, ["queued", "running"])))
+    .limit(1);
+  if (!waiting) await enqueueJob(db, type, {});
 }
 
 /** Seconds to wait before attempt n+1: 2, 4, 8… capped at five minutes. */

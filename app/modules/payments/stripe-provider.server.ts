@@ -8,7 +8,8 @@ export interface StripeProviderOptions {
   apiUrl?: string;
 }
 
-function client(options: StripeProviderOptions): Stripe {
+/** The SDK client for these options (Billing uses it too: app/modules/credits). */
+export function stripeClient(options: Pick<StripeProviderOptions, "secretKey" | "apiUrl">): Stripe {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   return new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
@@ -89,7 +90,7 @@ export function stripeEventToPaymentEvent(event: Stripe.Event): PaymentEvent {
  * call; webhooks verified on the raw body by the SDK (300 s tolerance).
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = client(options);
+  const stripe = stripeClient(options);
   return {
     name: "stripe",
     async createCheckoutSession(request, idempotencyKey) {

@@ -1,6 +1,7 @@
 import type { Services } from "../app.server";
 import { handlePaymentEvent } from "../commerce/fulfilment.server";
-import { accountChanged } from "../payouts/payout-accounts.server";
+import { handleBillingEvent } from "../credits/billing-events.server";
+import { handleConnectEvent } from "../payouts/connect-events.server";
 import { paymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 
@@ -19,15 +20,11 @@ export async function receiveWebhook(
   try {
     const event = await provider.parseWebhook(rawBody, headers);
     const result = await handlePaymentEvent(services, provider.name, event);
-    // Payouts: a connected account changed (Stripe's account.updated): read it again.
-    const payload = event.payload as { type?: unknown; data?: { object?: { id?: unknown } } };
-    if (!result.duplicate && payload.type === "account.updated") {
-      const accountId = payload.data?.object?.id;
-      if (typeof accountId === "string") {
-        // The payments tab reads the account again on its next visit if this fails.
-        await accountChanged(services, provider.name, accountId).catch(() => null);
-      }
-    }
+    // Payouts: connected-account events (account.updated, payout.failed).
+    if (!result.duplicate) await handleConnectEvent(services, provider.name, event.payload);
+    // Credits: Stripe Billing's events (renewals, failed payments, cancellations). Idempotent
+    // on their own, so they run on every delivery and Stripe may retry a failed one.
+    await handleBillingEvent(services, provider.name, event.payload);
     return Response.json({ received: true, duplicate: result.duplicate });
   } catch (error) {
     if (error instanceof WebhookSignatureError) {

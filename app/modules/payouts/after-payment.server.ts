@@ -6,6 +6,7 @@ import type { Locale } from "../i18n/locale";
 import { logger } from "../log/logger.server";
 import { renderEmail } from "../mail/render-email.server";
 import { payOutSeller } from "./payouts.server";
+import { reverseRefundedShares } from "./transfer-reversals.server";
 
 type App = Pick<Services, "db" | "env" | "mailer">;
 type TransactionRow = typeof transactions.$inferSelect;
@@ -27,13 +28,15 @@ export async function afterPaymentEvent(
     const sellers = new Set(lines.map((line) => line.sellerId).filter(Boolean) as string[]);
     for (const sellerId of sellers) {
       try {
-        await payOutSeller(app, sellerId);
+        await payOutSeller(app, sellerId, { paidOrderId: outcome.paidOrder.id });
       } catch (error) {
         logger().warn({ err: error, sellerId }, "payout after a sale failed");
       }
     }
   }
   if (outcome.refunded.length > 0) {
+    // Shares already paid out are taken back from the sellers' accounts.
+    await reverseRefundedShares(app, outcome.refunded);
     try {
       await sendRefundMails(app, outcome.refunded);
     } catch (error) {

@@ -37,10 +37,24 @@ export interface ConnectProvider {
     urls: { returnUrl: string; refreshUrl: string; locale: "fr" | "en" },
   ): Promise<string>;
   retrieveAccount(accountId: string): Promise<ConnectAccountState>;
+  /**
+   * A transfer to a seller's account; `sourcePaymentId` names the card payment that funds it
+   * (Stripe: the charge becomes source_transaction, so the transfer need not wait for funds).
+   */
   createTransfer(
-    input: { amountCents: number; destination: string; payoutId: string },
+    input: {
+      amountCents: number;
+      destination: string;
+      payoutId: string;
+      sourcePaymentId?: string | null;
+    },
     idempotencyKey: string,
   ): Promise<TransferResult>;
+  /** Takes (part of) a transfer back from the seller's account, after a refund. */
+  reverseTransfer(
+    input: { transferId: string; amountCents: number; transactionId?: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
   createRefund(
     input: { paymentId: string; amountCents: number | null; orderId: string },
     idempotencyKey: string,
@@ -81,7 +95,7 @@ export function createTestConnectProvider(options: { db: Database; baseUrl: stri
   const { db } = options;
   /** Returns the object first made with this key, or makes it. */
   async function once(
-    kind: "transfer" | "refund",
+    kind: "transfer" | "refund" | "reversal",
     idempotencyKey: string,
     values: () => Promise<Omit<typeof testProviderObjects.$inferInsert, "kind" | "idempotencyKey">>,
   ) {
@@ -149,6 +163,15 @@ export function createTestConnectProvider(options: { db: Database; baseUrl: stri
         status: row.status === "paid" ? "paid" : "failed",
         ...(row.failureCode ? { failureCode: row.failureCode } : {}),
       };
+    },
+    async reverseTransfer(input, idempotencyKey) {
+      const row = await once("reversal", idempotencyKey, async () => ({
+        id: `trr_test_${randomBytes(8).toString("hex")}`,
+        amountCents: input.amountCents,
+        target: input.transferId,
+        status: "succeeded",
+      }));
+      return { id: row.id };
     },
     async createRefund(input, idempotencyKey) {
       const row = await once("refund", idempotencyKey, async () => ({
@@ -226,6 +249,11 @@ export function createStripeConnectProvider(options: {
     },
     async createTransfer(input, idempotencyKey) {
       try {
+        // The charge behind the card payment: the transfer draws on it, not on the available
+        // balance (Stripe refuses a transfer larger than what is available otherwise).
+        const charge = input.sourcePaymentId
+          ? (await stripe.paymentIntents.retrieve(input.sourcePaymentId)).latest_charge
+          : null;
         const transfer = await stripe.transfers.create(
           {
             amount: input.amountCents,
@@ -233,6 +261,9 @@ export function createStripeConnectProvider(options: {
             destination: input.destination,
             transfer_group: `payout_${input.payoutId}`,
             metadata: { payoutId: input.payoutId },
+            ...(charge
+              ? { source_transaction: typeof charge === "string" ? charge : charge.id }
+              : {}),
           },
           { idempotencyKey },
         );
@@ -243,6 +274,17 @@ export function createStripeConnectProvider(options: {
         }
         throw error;
       }
+    },
+    async reverseTransfer(input, idempotencyKey) {
+      const reversal = await stripe.transfers.createReversal(
+        input.transferId,
+        {
+          amount: input.amountCents,
+          ...(input.transactionId ? { metadata: { transactionId: input.transactionId } } : {}),
+        },
+        { idempotencyKey },
+      );
+      return { id: reversal.id };
     },
     async createRefund(input, idempotencyKey) {
       const refund = await stripe.refunds.create(

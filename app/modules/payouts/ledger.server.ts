@@ -268,7 +268,7 @@ export async function monthlyStatement(
     ),
     payoutsCents: sum(
       entries
-        .filter((entry) => entry.kind === "payout" || entry.kind === "payout_failed")
+        .filter((entry) => ["payout", "payout_failed", "transfer_reversal"].includes(entry.kind))
         .map((entry) => entry.amountCents),
     ),
     netCents: sum(entries.map((entry) => entry.amountCents)),

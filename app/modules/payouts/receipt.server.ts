@@ -3,6 +3,7 @@ import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import { orders, profiles, transactions, user } from "../db/schema";
 import { formatDate, formatMoney, getT } from "../i18n/i18n";
+import { creditReceiptLines } from "../credits/credit-receipts.server";
 import type { Locale } from "../i18n/locale";
 
 export interface Receipt {
@@ -11,7 +12,12 @@ export interface Receipt {
   status: string;
   date: string;
   buyer: string;
-  lines: Array<{ title: string; seller: string; licence: string; amount: string }>;
+  /** Another title than the order's (a subscription payment's receipt). */
+  heading?: string;
+  /** Where the PDF is, when not the order's. */
+  pdfPath?: string;
+  /** `detail` replaces the licence and seller (credit packs, subscriptions: what and when). */
+  lines: Array<{ title: string; seller: string; licence: string; amount: string; detail?: string }>;
   subtotal: string;
   vat: string;
   total: string;
@@ -54,12 +60,16 @@ export async function receiptFor(
     status: order.status,
     date: formatDate(locale, order.paidAt ?? order.createdAt),
     buyer: (order.buyerId && names.get(order.buyerId)) || t("payouts.refund.deletedUser"),
-    lines: lines.map((line) => ({
-      title: line.title,
-      seller: (line.sellerId && names.get(line.sellerId)) || t("payouts.refund.deletedUser"),
-      licence: t(`commerce.licence.${line.licenceId}`),
-      amount: money(line.amountCents),
-    })),
+    lines: [
+      ...lines.map((line) => ({
+        title: line.title,
+        seller: (line.sellerId && names.get(line.sellerId)) || t("payouts.refund.deletedUser"),
+        licence: t(`commerce.licence.${line.licenceId}`),
+        amount: money(line.amountCents),
+      })),
+      // Credits: an order for a credit pack or a subscription's first period.
+      ...(await creditReceiptLines(db, order.id, locale)),
+    ],
     subtotal: money(order.subtotalCents),
     vat: money(order.vatCents),
     total: money(order.totalCents),
@@ -96,7 +106,11 @@ export function receiptPdf(receipt: Receipt, locale: Locale): Buffer {
   const t = getT(locale);
   const rows: Array<{ text: string; size: number; gap: number }> = [
     { text: "Vitrine", size: 20, gap: 0 },
-    { text: t("payouts.receipt.title", { reference: receipt.reference }), size: 14, gap: 30 },
+    {
+      text: receipt.heading ?? t("payouts.receipt.title", { reference: receipt.reference }),
+      size: 14,
+      gap: 30,
+    },
     { text: t("payouts.receipt.date", { date: receipt.date }), size: 11, gap: 22 },
     { text: t("payouts.receipt.buyer", { name: receipt.buyer }), size: 11, gap: 16 },
   ];
@@ -107,7 +121,9 @@ export function receiptPdf(receipt: Receipt, locale: Locale): Buffer {
   for (const line of receipt.lines) {
     rows.push({ text: `${line.title} — ${line.amount}`, size: 11, gap: 20 });
     rows.push({
-      text: t("payouts.receipt.lineDetail", { licence: line.licence, seller: line.seller }),
+      text:
+        line.detail ??
+        t("payouts.receipt.lineDetail", { licence: line.licence, seller: line.seller }),
       size: 9,
       gap: 13,
     });

@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { Services } from "../app.server";
-import { payouts } from "../db/schema";
 import { accountBadge, type AccountBadge } from "./account-status";
 import { connectProvider } from "./connect-provider.server";
+import { sellerEarningsTotals } from "./earnings-figures.server";
 import { sellerBalance, sellerLedger, type LedgerLine } from "./ledger.server";
 import { payoutAccountOf, refreshAccount } from "./payout-accounts.server";
 import { payoutHistory } from "./payouts.server";
@@ -58,14 +57,11 @@ export async function sellerPaymentsView(
       statusError = true;
     }
   }
-  const [balanceCents, ledger, history, paid] = await Promise.all([
+  const [balanceCents, ledger, history, totals] = await Promise.all([
     sellerBalance(app.db, sellerId),
     sellerLedger(app.db, sellerId),
     payoutHistory(app.db, sellerId),
-    app.db
-      .select({ total: sql<number>`coalesce(sum(${payouts.amountCents}), 0)::int` })
-      .from(payouts)
-      .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, "paid"))),
+    sellerEarningsTotals(app.db, sellerId),
   ]);
   return {
     provider: connectProvider(app).name,
@@ -80,7 +76,8 @@ export async function sellerPaymentsView(
       : null,
     statusError,
     balanceCents,
-    paidOutCents: paid[0]?.total ?? 0,
+    // Net of transfers taken back after refunds.
+    paidOutCents: totals.paidOutCents,
     ledger,
     payouts: history.map((row) => ({
       id: row.id,

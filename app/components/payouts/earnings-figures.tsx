@@ -1,0 +1,117 @@
+import { useTranslation } from "react-i18next";
+import { formatMoney, formatMonth } from "~/modules/i18n/i18n";
+import type { EarningsMonth, EarningsTotals } from "~/modules/payouts/earnings-figures.server";
+import { StatCard } from "../seller/stat-card";
+import { useLocale } from "../use-locale";
+
+/** The seller's money from the ledger: earned, waiting, paid out, refunded. */
+export function EarningsFigures({ totals }: { totals: EarningsTotals }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(locale, cents);
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatCard
+        label={t("payouts.figures.earned")}
+        value={money(totals.earnedCents)}
+        hint={t("payouts.figures.earnedHint", { count: totals.salesCount })}
+      />
+      <StatCard
+        label={t("payouts.figures.waiting")}
+        value={money(totals.waitingCents)}
+        hint={t("payouts.figures.waitingHint")}
+      />
+      <StatCard
+        label={t("payouts.figures.paidOut")}
+        value={money(totals.paidOutCents)}
+        hint={
+          totals.inFlightCents > 0
+            ? t("payouts.figures.inFlight", { amount: money(totals.inFlightCents) })
+            : t("payouts.figures.paidOutHint")
+        }
+      />
+      <StatCard
+        label={t("payouts.figures.refunded")}
+        value={money(totals.refundedCents)}
+        hint={t("payouts.figures.refundedHint")}
+      />
+    </dl>
+  );
+}
+
+/** Month by month from the ledger, newest first; months with no movement are left out. */
+export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(locale, cents);
+  const shown = months
+    .filter(
+      (month) =>
+        month.salesCents !== 0 ||
+        month.refundsCents !== 0 ||
+        month.payoutsCents !== 0 ||
+        month.sharesCents !== 0,
+    )
+    .reverse();
+  return (
+    <section aria-labelledby="earnings-months-title" className="card p-4 sm:p-6">
+      <h2 id="earnings-months-title" className="text-lg font-semibold">
+        {t("payouts.figures.monthsTitle")}
+      </h2>
+      <p className="text-sm text-muted">{t("payouts.figures.monthsCaption")}</p>
+      {shown.length === 0 ? (
+        <p className="mt-4 text-muted">{t("payouts.figures.monthsEmpty")}</p>
+      ) : (
+        <div
+          className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+          role="region"
+          aria-labelledby="earnings-months-title"
+          // Scrolls sideways on a phone: focusable so that a keyboard can scroll it too.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="border-b border-border text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("payouts.figures.month")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  {t("payouts.statement.totals.sales")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  {t("payouts.statement.totals.commission")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  {t("payouts.statement.totals.shares")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  {t("payouts.statement.totals.refunds")}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t("payouts.statement.totals.payouts")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {shown.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap">
+                    {formatMonth(locale, month.month, "long")}
+                  </th>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(month.salesCents)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {money(month.commissionCents)}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(month.sharesCents)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(month.refundsCents)}</td>
+                  <td className="py-2 text-right tabular-nums">{money(month.payoutsCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

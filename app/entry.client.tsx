@@ -1,0 +1,18 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { loadCatalog } from "./modules/i18n/i18n";
+import { localeFromUrl } from "./modules/i18n/locale";
+
+// The browser downloads only the page's language; it must be at hand before the first render,
+// which translates synchronously like the server did (decision record 0003).
+void loadCatalog(localeFromUrl(new URL(window.location.href))).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+});

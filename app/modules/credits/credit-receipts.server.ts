@@ -1,0 +1,288 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import type { Services } from "../app.server";
+import type { Viewer } from "../auth/roles";
+import type { Database } from "../db/client.server";
+import {
+  creditPurchases,
+  orders,
+  profiles,
+  subscriptionInvoices,
+  subscriptions,
+  user,
+} from "../db/schema";
+import { formatDate, formatMoney, getT } from "../i18n/i18n";
+import type { Locale } from "../i18n/locale";
+import { renderEmail } from "../mail/render-email.server";
+import type { Receipt } from "../payouts/receipt.server";
+import { describeContents } from "./contents";
+import { creditPacks, creditPlans } from "./plans";
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
+
+/** What a subscription is called on receipts: "Abonnement 30 crédits par mois (annuel)". */
+export function subscriptionTitle(t: TFunction, subscription: SubscriptionRow): string {
+  const billing = t(`credits.receipt.billing.${subscription.interval}`);
+  const plan = creditPlans.find((row) => row.id === subscription.planId);
+  return plan
+    ? t("credits.receipt.planLine", { count: plan.credits, billing })
+    : t("credits.receipt.infinityLine", { billing });
+}
+
+function periodLine(t: TFunction, locale: Locale, invoice: InvoiceRow): string {
+  return t("credits.receipt.period", {
+    start: formatDate(locale, invoice.periodStart),
+    end: formatDate(locale, invoice.periodEnd),
+  });
+}
+
+/**
+ * The receipt line of an order that bought a credit pack or a subscription's first period
+ * (what was bought, and for a subscription its period), or nothing for other orders.
+ */
+export async function creditReceiptLines(
+  db: Database,
+  orderId: string,
+  locale: Locale,
+): Promise<Receipt["lines"]> {
+  const [purchase] = await db
+    .select()
+    .from(creditPurchases)
+    .where(eq(creditPurchases.orderId, orderId));
+  if (!purchase) return [];
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const t = getT(locale);
+  const amount = formatMoney(locale, order?.subtotalCents ?? 0);
+  if (purchase.kind === "pack") {
+    const pack = creditPacks.find((row) => row.id === purchase.productId);
+    if (!pack) return [];
+    return [
+      {
+        title: t("credits.receipt.packLine", { count: pack.credits }),
+        seller: "",
+        licence: "",
+        detail: t("credits.receipt.packDetail", { contents: describeContents(t, pack) }),
+        amount,
+      },
+    ];
+  }
+  if (!purchase.subscriptionId) return [];
+  const [row] = await db
+    .select({ subscription: subscriptions, invoice: subscriptionInvoices })
+    .from(subscriptions)
+    .leftJoin(
+      subscriptionInvoices,
+      and(
+        eq(subscriptionInvoices.subscriptionId, subscriptions.id),
+        eq(subscriptionInvoices.invoiceRef, `order:${orderId}`),
+      ),
+    )
+    .where(eq(subscriptions.id, purchase.subscriptionId));
+  if (!row) return [];
+  return [
+    {
+      title: subscriptionTitle(t, row.subscription),
+      seller: "",
+      licence: "",
+      detail: row.invoice ? periodLine(t, locale, row.invoice) : "",
+      amount,
+    },
+  ];
+}
+
+/**
+ * The receipt of one subscription payment (first period or renewal), in the reader's language:
+ * only the subscriber or an admin reads it; anyone else gets null (a 404).
+ */
+export async function subscriptionReceiptFor(
+  db: Database,
+  viewer: Pick<Viewer, "id" | "role">,
+  invoiceId: string,
+  locale: Locale,
+): Promise<Receipt | null> {
+  if (!/^[0-9a-f-]{36}$/.test(invoiceId)) return null;
+  const [row] = await db
+    .select({
+      invoice: subscriptionInvoices,
+      subscription: subscriptions,
+      name: user.name,
+    })
+    .from(subscriptionInvoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionInvoices.subscriptionId))
+    .leftJoin(user, eq(user.id, subscriptions.userId))
+    .where(eq(subscriptionInvoices.id, invoiceId));
+  if (!row) return null;
+  if (row.subscription.userId !== viewer.id && viewer.role !== "admin") return null;
+  const t = getT(locale);
+  const money = (cents: number) => formatMoney(locale, cents);
+  const reference = row.invoice.id.slice(0, 8).toUpperCase();
+  return {
+    reference,
+    orderId: row.invoice.id,
+    status: "paid",
+    date: formatDate(locale, row.invoice.createdAt),
+    buyer: row.name ?? t("payouts.refund.deletedUser"),
+    heading: t("credits.receipt.invoiceTitle", { reference }),
+    pdfPath: `/receipts/subscriptions/${row.invoice.id}/pdf`,
+    lines: [
+      {
+        title: subscriptionTitle(t, row.subscription),
+        seller: "",
+        licence: "",
+        detail: periodLine(t, locale, row.invoice),
+        amount: money(row.invoice.amountCents),
+      },
+    ],
+    subtotal: money(row.invoice.amountCents),
+    vat: money(row.invoice.vatCents),
+    total: money(row.invoice.totalCents),
+  };
+}
+
+/** The buyer's receipts for packs and subscription payments, newest first (dashboard). */
+export async function creditReceipts(db: Database, userId: string, locale: Locale) {
+  const t = getT(locale);
+  const packs = await db
+    .select({ purchase: creditPurchases, order: orders })
+    .from(creditPurchases)
+    .innerJoin(orders, eq(orders.id, creditPurchases.orderId))
+    .where(
+      and(
+        eq(creditPurchases.userId, userId),
+        eq(creditPurchases.kind, "pack"),
+        inArray(orders.status, ["paid", "refunded"]),
+      ),
+    )
+    .orderBy(desc(orders.paidAt))
+    .limit(50);
+  const invoices = await db
+    .select({ invoice: subscriptionInvoices, subscription: subscriptions })
+    .from(subscriptionInvoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionInvoices.subscriptionId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptionInvoices.createdAt))
+    .limit(50);
+  const rows = [
+    ...packs.map(({ purchase, order }) => ({
+      at: order.paidAt ?? order.createdAt,
+      what: t("credits.receipt.packLine", {
+        count: creditPacks.find((row) => row.id === purchase.productId)?.credits ?? 0,
+      }),
+      totalCents: order.totalCents,
+      path: `/receipts/${order.id}`,
+    })),
+    ...invoices.map(({ invoice, subscription }) => ({
+      at: invoice.createdAt,
+      what: subscriptionTitle(t, subscription),
+      totalCents: invoice.totalCents,
+      path: `/receipts/subscriptions/${invoice.id}`,
+    })),
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+  return rows.map((row) => ({
+    key: row.path,
+    date: formatDate(locale, row.at),
+    what: row.what,
+    total: formatMoney(locale, row.totalCents),
+    path: row.path,
+  }));
+}
+
+async function recipient(db: Database, userId: string) {
+  const [row] = await db
+    .select({ email: user.email, name: user.name, locale: profiles.locale })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId));
+  return row ? { ...row, locale: (row.locale ?? "fr") as Locale } : null;
+}
+
+async function sendReceiptMail(
+  services: Pick<Services, "db" | "mailer" | "env">,
+  userId: string,
+  build: (locale: Locale) => Promise<Receipt | null>,
+  path: (receipt: Receipt) => string,
+) {
+  const to = await recipient(services.db, userId);
+  if (!to) return;
+  const receipt = await build(to.locale);
+  if (!receipt) return;
+  const t = getT(to.locale);
+  const what = receipt.lines.map((line) => line.title).join(", ");
+  await services.mailer.send({
+    to: to.email,
+    ...renderEmail({
+      subject: t("credits.receipt.emailSubject", { what }),
+      paragraphs: [
+        t("credits.receipt.emailIntro", { name: to.name }),
+        ...receipt.lines.map((line) =>
+          t("credits.receipt.emailLine", {
+            what: line.title,
+            amount: line.amount,
+            detail: line.detail ?? "",
+          }),
+        ),
+        t("commerce.email.receiptTotals", {
+          subtotal: receipt.subtotal,
+          vat: receipt.vat,
+          total: receipt.total,
+        }),
+      ],
+      link: `${services.env.baseUrl}/${to.locale}${path(receipt)}`,
+      footer: t("commerce.email.footer"),
+    }),
+  });
+}
+
+/**
+ * The buyer's receipt e-mail for a paid order that bought credits (a pack or a subscription's
+ * first period); returns false for other orders, which commerce's receipt covers.
+ */
+export async function sendCreditOrderReceipt(
+  services: Pick<Services, "db" | "mailer" | "env">,
+  order: typeof orders.$inferSelect,
+): Promise<boolean> {
+  const [purchase] = await services.db
+    .select()
+    .from(creditPurchases)
+    .where(eq(creditPurchases.orderId, order.id));
+  if (!purchase) return false;
+  const money = (locale: Locale, cents: number) => formatMoney(locale, cents);
+  await sendReceiptMail(
+    services,
+    purchase.userId,
+    async (locale) => ({
+      reference: order.id.slice(0, 8).toUpperCase(),
+      orderId: order.id,
+      status: order.status,
+      date: formatDate(locale, order.paidAt ?? order.createdAt),
+      buyer: "",
+      lines: await creditReceiptLines(services.db, order.id, locale),
+      subtotal: money(locale, order.subtotalCents),
+      vat: money(locale, order.vatCents),
+      total: money(locale, order.totalCents),
+    }),
+    (receipt) => `/receipts/${receipt.orderId}`,
+  );
+  return true;
+}
+
+/** The subscriber's receipt e-mail for a renewal (Stripe's invoice.paid, a simulated one). */
+export async function sendSubscriptionReceipt(
+  services: Pick<Services, "db" | "mailer" | "env">,
+  invoiceId: string,
+): Promise<void> {
+  const [row] = await services.db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptionInvoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionInvoices.subscriptionId))
+    .where(eq(subscriptionInvoices.id, invoiceId));
+  if (!row) return;
+  const viewer = { id: row.userId, role: "client" as const };
+  await sendReceiptMail(
+    services,
+    row.userId,
+    (locale) => subscriptionReceiptFor(services.db, viewer, invoiceId, locale),
+    (receipt) => `/receipts/subscriptions/${receipt.orderId}`,
+  );
+}

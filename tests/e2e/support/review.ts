@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import { expect, type APIRequestContext } from "@playwright/test";
+
+const tus = { "Tus-Resumable": "1.0.0" };
+
+/**
+ * A seller's product sent to review, made through the same endpoints the upload page and the
+ * product form use (the studio's own browser tests drive those pages).
+ */
+export async function sendToReview(
+  request: APIRequestContext,
+  lang: string,
+  file: string,
+  title: string,
+): Promise<void> {
+  const bytes = await fs.readFile(file);
+  const name = `${randomUUID().slice(0, 8)}.png`;
+  const created = await request.post("/api/uploads", {
+    headers: {
+      ...tus,
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": `filename ${Buffer.from(name).toString("base64")}`,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const location = created.headers()["location"]!;
+  const patched = await request.fetch(location, {
+    method: "PATCH",
+    headers: { ...tus, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    data: bytes,
+  });
+  expect(patched.status()).toBe(204);
+  const uploadId = location.split("/").pop()!;
+  const published = await request.post(`/${lang}/product-management`, {
+    form: {
+      intent: "publish",
+      uploadId,
+      title,
+      description: "Une photo envoyée en validation.",
+      kind: "photo",
+      categoryId: "",
+      price: "12",
+      coverUploadId: "",
+    },
+  });
+  expect(published.ok(), await published.text()).toBe(true);
+}
