@@ -2,6 +2,7 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import { createAccount, expectToast, open, tabTo, waitForHydration } from "./support/app";
 import {
   expectFileStatus,
+  fileChooserOpenedBy,
   fileRow,
   htmlFile,
   pickFiles,
@@ -175,9 +176,8 @@ test.describe("[fr] upload step", () => {
     await open(page, "/fr/file-upload");
     const dropZone = page.getByRole("button", { name: fr.dropZone });
     await tabTo(page, dropZone);
-    const chooser = page.waitForEvent("filechooser");
-    await page.keyboard.press("Enter");
-    expect((await chooser).isMultiple()).toBe(true);
+    const chooser = await fileChooserOpenedBy(page, () => page.keyboard.press("Enter"));
+    expect(chooser.isMultiple()).toBe(true);
   });
 
   test("the account menu leads a creator to the upload step", async ({ page }) => {

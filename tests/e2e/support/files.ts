@@ -67,11 +67,24 @@ export function sparseFile(dir: string, name: string, size: number) {
   return file;
 }
 
+/**
+ * The file chooser that `open` makes the page show. Playwright asks Chromium to intercept file
+ * choosers without waiting for the answer, and a busy renderer handles input before that request:
+ * the picker then opens unseen. A round trip through the page first makes the interception
+ * certain (on a loaded 2-core machine the keyboard test failed both its attempts without it).
+ */
+export async function fileChooserOpenedBy(page: Page, open: () => Promise<void>) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.evaluate(() => undefined);
+  await open();
+  return chooser;
+}
+
 /** Opens the file picker from the drop zone, as a person clicking it, and picks `files`. */
 export async function pickFiles(page: Page, dropZone: string, files: string[]) {
-  const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("button", { name: dropZone }).click();
-  await (await chooser).setFiles(files);
+  const button = page.getByRole("button", { name: dropZone });
+  const chooser = await fileChooserOpenedBy(page, () => button.click());
+  await chooser.setFiles(files);
 }
 
 /** The line of the file list that shows `name`. */
