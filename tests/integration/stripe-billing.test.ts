@@ -18,12 +18,14 @@ import { postForm, testApp, type CookieJar, type TestApp } from "../support/test
 const webhookSecret = "whsec_test_vitrine_billing";
 let stripe: FakeStripe;
 let sessions = 0;
+/** What Stripe holds for each subscription, as its API answers a read. */
+const held = new Map<string, { status: string; cancel_at_period_end: boolean }>();
 
 let app: TestApp;
 let services: Services;
 
 beforeAll(async () => {
-  // Checkout sessions, and subscription updates (cancel at period end).
+  // Checkout sessions, subscription updates (cancel at period end) and reads.
   stripe = await startFakeStripe(({ method, path }) => {
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const id = `cs_test_billing_${++sessions}`;
@@ -31,7 +33,15 @@ beforeAll(async () => {
     }
     const update = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
     if (method === "POST" && update) {
-      return { id: update[1], object: "subscription", cancel_at_period_end: true };
+      const state = {
+        status: held.get(update[1]!)?.status ?? "active",
+        cancel_at_period_end: true,
+      };
+      held.set(update[1]!, state);
+      return { id: update[1], object: "subscription", ...state };
+    }
+    if (method === "GET" && update && held.has(update[1]!)) {
+      return { id: update[1], object: "subscription", ...held.get(update[1]!) };
     }
     return undefined;
   });
@@ -233,6 +243,7 @@ describe("Stripe Billing", () => {
     });
     await deliver("invoice.payment_failed", failed);
     await deliver("invoice.payment_failed", failed);
+    held.set(stripeId, { status: "past_due", cancel_at_period_end: false });
     await deliver("customer.subscription.updated", {
       id: stripeId,
       object: "subscription",
@@ -250,6 +261,7 @@ describe("Stripe Billing", () => {
     expect(en).toContain("payment failed: check your payment method.");
 
     // Stripe's retry succeeds: active again, that month granted once.
+    held.set(stripeId, { status: "active", cancel_at_period_end: false });
     await deliver("invoice.paid", failed);
     expect((await ours(id)).status).toBe("active");
     expect(await creditBalance(services.db, id)).toBe(90);
@@ -278,7 +290,18 @@ describe("Stripe Billing", () => {
     expect(call.headers["idempotency-key"]).toBe(`cancel-at-period-end-${stripeId}`);
     expect(await ours(id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
 
+    // An older update arriving late says nothing is cancelled: Stripe, read again, says it is.
+    await deliver("customer.subscription.updated", {
+      id: stripeId,
+      object: "subscription",
+      status: "past_due",
+      cancel_at_period_end: false,
+      metadata: { subscriptionId: subscription.id },
+    });
+    expect(await ours(id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+
     // The subscription ends on Stripe's side: no access, no renewal.
+    held.set(stripeId, { status: "canceled", cancel_at_period_end: true });
     await deliver("customer.subscription.deleted", {
       id: stripeId,
       object: "subscription",
@@ -310,10 +333,12 @@ describe("Stripe Billing", () => {
     const seller = await signedInAs(app, "creator");
     const sellerId = (await viewerByEmail(services, seller.email, "creator")).id;
     const made = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       made.push((await makeSubmission(services, sellerId, { status: "approved" })).submission);
     }
     await downloadWithInfinity(services.db, id, made[0]!.id);
+    // An update whose own content is stale changes nothing while Stripe says it is active.
+    held.set(stripeId, { status: "active", cancel_at_period_end: false });
     await deliver("customer.subscription.updated", {
       id: stripeId,
       object: "subscription",
@@ -321,7 +346,16 @@ describe("Stripe Billing", () => {
       cancel_at_period_end: false,
       metadata: { subscriptionId: subscription.id },
     });
-    await expect(downloadWithInfinity(services.db, id, made[1]!.id)).rejects.toMatchObject({
+    await downloadWithInfinity(services.db, id, made[1]!.id);
+    held.set(stripeId, { status: "canceled", cancel_at_period_end: false });
+    await deliver("customer.subscription.updated", {
+      id: stripeId,
+      object: "subscription",
+      status: "canceled",
+      cancel_at_period_end: false,
+      metadata: { subscriptionId: subscription.id },
+    });
+    await expect(downloadWithInfinity(services.db, id, made[2]!.id)).rejects.toMatchObject({
       code: "noInfinity",
     });
   });

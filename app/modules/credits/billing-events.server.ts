@@ -6,6 +6,7 @@ import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
 import { sendSubscriptionReceipt, subscriptionTitle } from "./credit-receipts.server";
+import { stripeBilling } from "./stripe-billing.server";
 import { recordSubscriptionPayment } from "./subscriptions.server";
 
 type BillingServices = Pick<Services, "db" | "mailer" | "env">;
@@ -183,15 +184,20 @@ export async function handleBillingEvent(
       const remote = event.data.object;
       const subscription = await ourSubscription(services, remote.id, remote.metadata);
       if (!subscription) return;
-      if (event.type === "customer.subscription.deleted" || remote.status === "canceled") {
+      // Stripe does not promise the order of its events: an older "updated" can arrive after a
+      // newer one. The event only says that something changed; what changed is read from Stripe.
+      const billing = stripeBilling(services);
+      if (!billing) return;
+      const now = await billing.subscriptionState(remote.id);
+      if (now.status === "canceled" || now.status === "incomplete_expired") {
         await endSubscription(services, subscription);
         return;
       }
       await services.db
         .update(subscriptions)
-        .set({ cancelAtPeriodEnd: remote.cancel_at_period_end, updatedAt: new Date() })
-        .where(eq(subscriptions.id, subscription.id));
-      if (remote.status === "past_due" || remote.status === "unpaid") {
+        .set({ cancelAtPeriodEnd: now.cancelAtPeriodEnd, updatedAt: new Date() })
+        .where(and(eq(subscriptions.id, subscription.id), ne(subscriptions.status, "canceled")));
+      if (now.status === "past_due" || now.status === "unpaid") {
         await markPastDue(services, subscription);
       }
       return;

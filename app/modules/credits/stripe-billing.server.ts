@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { Services } from "../app.server";
+import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { stripeClient } from "../payments/stripe-provider.server";
 import type { BillingInterval } from "./plans";
@@ -31,6 +32,13 @@ export interface StripeBilling {
   ): Promise<{ sessionId: string; url: string }>;
   /** Stops renewals at the end of the paid period (Stripe keeps the subscription until then). */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** The subscription as Stripe holds it now (events can arrive late and out of order). */
+  subscriptionState(providerSubscriptionId: string): Promise<RemoteSubscriptionState>;
+}
+
+export interface RemoteSubscriptionState {
+  status: Stripe.Subscription.Status;
+  cancelAtPeriodEnd: boolean;
 }
 
 /** Stripe Billing when Stripe is configured; null with the built-in test provider. */
@@ -59,7 +67,7 @@ export function stripeBilling(services: Pick<Services, "env">): StripeBilling | 
             currency: "eur",
             unit_amount: request.vatCents,
             recurring,
-            product_data: { name: request.locale === "fr" ? "TVA (20 %)" : "VAT (20%)" },
+            product_data: { name: getT(request.locale)("commerce.cart.vat") },
           },
         });
       }
@@ -94,6 +102,10 @@ export function stripeBilling(services: Pick<Services, "env">): StripeBilling | 
         { cancel_at_period_end: true },
         { idempotencyKey: `cancel-at-period-end-${providerSubscriptionId}` },
       );
+    },
+    async subscriptionState(providerSubscriptionId) {
+      const remote = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      return { status: remote.status, cancelAtPeriodEnd: remote.cancel_at_period_end };
     },
   };
 }

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { getT } from "../i18n/i18n";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
 
 export interface StripeProviderOptions {
@@ -110,7 +111,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           price_data: {
             currency: "eur",
             unit_amount: request.vatCents,
-            product_data: { name: request.locale === "fr" ? "TVA (20 %)" : "VAT (20%)" },
+            product_data: { name: getT(request.locale)("commerce.cart.vat") },
           },
         });
       }
