@@ -177,7 +177,7 @@ function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "
   const { t } = useTranslation();
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="table-stack w-full text-left text-sm">
         <thead className="text-muted">
           <tr>
             <th className="py-2 pr-3 font-medium">{t("commerce.dashboard.date")}</th>
@@ -191,22 +191,31 @@ function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "
         <tbody>
           {purchases.map((purchase) => (
             <tr key={purchase.entitlementId} className="border-t border-border">
-              <td className="py-2 pr-3 whitespace-nowrap">{purchase.date}</td>
-              <td className="py-2 pr-3">{purchase.title ?? t("commerce.dashboard.deletedItem")}</td>
-              <td className="py-2 pr-3">{t(`commerce.licence.${purchase.licenceId}`)}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">
+              <td data-label={t("commerce.dashboard.date")} className="py-2 pr-3 whitespace-nowrap">
+                {purchase.date}
+              </td>
+              <td data-label={t("commerce.dashboard.item")} className="py-2 pr-3">
+                {purchase.title ?? t("commerce.dashboard.deletedItem")}
+              </td>
+              <td data-label={t("commerce.dashboard.licence")} className="py-2 pr-3">
+                {t(`commerce.licence.${purchase.licenceId}`)}
+              </td>
+              <td
+                data-label={t("commerce.dashboard.amount")}
+                className="py-2 pr-3 whitespace-nowrap"
+              >
                 {purchase.amountCents
                   ? formatMoney(locale, purchase.amountCents)
                   : t("commerce.cart.free")}
               </td>
-              <td className="py-2 pr-3">
+              <td data-label={t("commerce.dashboard.status")} className="py-2 pr-3">
                 {purchase.active ? (
                   t(`commerce.dashboard.orderStatus.${purchase.orderStatus ?? "paid"}`)
                 ) : (
                   <StatusNote purchase={purchase} />
                 )}
               </td>
-              <td className="py-2 whitespace-nowrap">
+              <td data-label={t("payouts.receipt.column")} className="py-2 whitespace-nowrap">
                 <ReceiptLinks purchase={purchase} locale={locale} />
               </td>
             </tr>

@@ -36,6 +36,7 @@ const texts = {
     refresh: "Actualiser",
     notFoundTitle: "Commande introuvable",
     noPurchase: "Aucun achat pour l'instant.",
+    receiptPdf: /^Reçu de la commande \w+ en PDF$/,
     newEmail: "Nouvelle adresse e-mail",
     sendLink: "Envoyer le lien de confirmation",
     linkSent: "Lien de confirmation envoyé à la nouvelle adresse",
@@ -61,6 +62,7 @@ const texts = {
     refresh: "Refresh",
     notFoundTitle: "Order not found",
     noPurchase: "No purchases yet.",
+    receiptPdf: /^Receipt for order \w+ as PDF$/,
     newEmail: "New e-mail address",
     sendLink: "Send the confirmation link",
     linkSent: "Confirmation link sent to the new address",
@@ -157,6 +159,21 @@ for (const lang of ["fr", "en"] as const) {
     // Paid: the cart is empty now.
     await open(page, `/${lang}/cart`);
     await expect(page.getByTestId("cart-line")).toHaveCount(0);
+
+    // On a phone each purchase is stacked: still a table, nothing off to the side.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page, `/${lang}/buyer-dashboard?tab=purchases`);
+    await expect(page.getByRole("cell", { name: items[0] })).toBeVisible();
+    const pdfLinks = page.getByRole("link", { name: t.receiptPdf });
+    await expect(pdfLinks).toHaveCount(2);
+    for (const link of await pdfLinks.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   test(`${lang}: a declined card (4000 0000 0000 0002) pays nothing and keeps the cart`, async ({
