@@ -161,9 +161,12 @@ test("fr: a sale shows in the seller's ledger with the right commission and beco
   await expect(seller.getByTestId("payout-row").filter({ hasText: t.paid }).first()).toBeVisible();
   expect(await seriousViolations(seller)).toEqual([]);
 
-  // Phone width: the payments tab fits 375 px.
+  // Phone width: the payments tab fits 375 px, and each ledger line shows its amount in view.
   await seller.setViewportSize({ width: 375, height: 740 });
   await open(seller, "/fr/seller-dashboard?tab=payments");
+  const amount = seller.getByTestId("ledger-row").first().getByRole("cell").last();
+  const box = (await amount.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
   const overflow = await seller.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -96,7 +96,7 @@ export function EarningsPanel({
         {ledger.length === 0 ? (
           <p className="mt-2 text-sm text-muted">{t("payouts.ledger.empty")}</p>
         ) : (
-          <table className="mt-3 w-full min-w-[32rem] text-left text-sm">
+          <table className="table-stack mt-3 w-full text-left text-sm sm:min-w-[32rem]">
             <thead>
               <tr className="border-b border-border text-muted">
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -116,12 +116,19 @@ export function EarningsPanel({
             <tbody>
               {ledger.map((line) => (
                 <tr key={line.id} data-testid="ledger-row" className="border-b border-border">
-                  <td className="py-2 pr-3 whitespace-nowrap">
+                  <td data-label={t("payouts.ledger.date")} className="py-2 pr-3 whitespace-nowrap">
                     {formatDate(locale, line.createdAt)}
                   </td>
-                  <td className="py-2 pr-3">{t(`payouts.ledger.kind.${line.kind}`)}</td>
-                  <td className="py-2 pr-3">{detail(line)}</td>
-                  <td className="py-2 text-right tabular-nums whitespace-nowrap">
+                  <td data-label={t("payouts.ledger.operation")} className="py-2 pr-3">
+                    {t(`payouts.ledger.kind.${line.kind}`)}
+                  </td>
+                  <td data-label={t("payouts.ledger.detail")} className="py-2 pr-3">
+                    {detail(line)}
+                  </td>
+                  <td
+                    data-label={t("payouts.ledger.amount")}
+                    className="py-2 text-right tabular-nums whitespace-nowrap"
+                  >
                     {money(line.amountCents)}
                   </td>
                 </tr>
@@ -138,7 +145,7 @@ export function EarningsPanel({
         {payouts.length === 0 ? (
           <p className="mt-2 text-sm text-muted">{t("payouts.history.empty")}</p>
         ) : (
-          <table className="mt-3 w-full min-w-[32rem] text-left text-sm">
+          <table className="table-stack mt-3 w-full text-left text-sm sm:min-w-[32rem]">
             <thead>
               <tr className="border-b border-border text-muted">
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -162,30 +169,40 @@ export function EarningsPanel({
                   data-testid="payout-row"
                   className="border-b border-border align-top"
                 >
-                  <td className="py-2 pr-3 whitespace-nowrap">
+                  <td
+                    data-label={t("payouts.history.date")}
+                    className="py-2 pr-3 whitespace-nowrap"
+                  >
                     {formatDate(locale, payout.createdAt)}
                   </td>
-                  <td className="py-2 pr-3 font-mono">{payout.reference}</td>
-                  <td className="py-2 pr-3">
-                    <span className="font-medium">
-                      {t(`payouts.history.statuses.${payout.status}`)}
-                    </span>
-                    {payout.status === "failed" ? (
-                      <>
-                        <span className="block">
-                          {t(
-                            `payouts.failure.${
-                              failureCodes.includes(payout.failureCode ?? "")
-                                ? (payout.failureCode as "provider_error")
-                                : "provider_error"
-                            }`,
-                          )}
-                        </span>
-                        <span className="block text-muted">{t("payouts.history.nextStep")}</span>
-                      </>
-                    ) : null}
+                  <td data-label={t("payouts.history.reference")} className="py-2 pr-3 font-mono">
+                    {payout.reference}
                   </td>
-                  <td className="py-2 text-right tabular-nums whitespace-nowrap">
+                  <td data-label={t("payouts.history.status")} className="py-2 pr-3">
+                    <div>
+                      <span className="font-medium">
+                        {t(`payouts.history.statuses.${payout.status}`)}
+                      </span>
+                      {payout.status === "failed" ? (
+                        <>
+                          <span className="block">
+                            {t(
+                              `payouts.failure.${
+                                failureCodes.includes(payout.failureCode ?? "")
+                                  ? (payout.failureCode as "provider_error")
+                                  : "provider_error"
+                              }`,
+                            )}
+                          </span>
+                          <span className="block text-muted">{t("payouts.history.nextStep")}</span>
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
+                  <td
+                    data-label={t("payouts.history.amount")}
+                    className="py-2 text-right tabular-nums whitespace-nowrap"
+                  >
                     {money(payout.amountCents)}
                   </td>
                 </tr>
