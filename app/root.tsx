@@ -11,7 +11,7 @@ import {
   useLocation,
 } from "react-router";
 import { toast } from "sonner";
-import { categoryCounts as catalogueCounts } from "~/modules/catalogue/catalogue.server";
+import { countsCache } from "~/modules/catalogue/counts-cache.server";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
 import { useRootData } from "./components/use-root-data";
@@ -48,10 +48,10 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageCatal
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = await services();
-  const { env, db } = app;
+  const { env, db, events } = app;
   const viewer = await getViewer(context);
   // Catalogue: the category bar's counts, kept live afterwards by Server-Sent Events.
-  const categoryCounts = await catalogueCounts(db);
+  const categoryCounts = await countsCache(db, events).counts();
   const { flash, headers } = await takeFlash(request);
   if (viewer) await adoptVisitorCart(request, app, viewer.id, headers);
   return data(

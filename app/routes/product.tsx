@@ -31,7 +31,7 @@ import { formatDuration } from "~/modules/i18n/format-media";
 import { setFlash } from "~/modules/http/flash.server";
 import { getViewer } from "~/modules/http/request-context.server";
 import { licenceView, listLicences } from "~/modules/pricing/licences.server";
-import { quoteLine } from "~/modules/pricing/quote.server";
+import { linePriceCents } from "~/modules/pricing/pricing";
 import { CreditDownloadForms } from "~/components/credits/credit-download-forms";
 import { creditDownloadState } from "~/modules/credits/overview.server";
 import type { Route } from "./+types/product";
@@ -58,10 +58,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       // Only admins learn whether an item is pinned, and only they see the control.
       viewer?.role === "admin" ? isFeatured(db, product.id) : null,
     ]);
-    const quotes = await Promise.all(licenceRows.map((row) => quoteLine(db, product.id, row.id)));
-    const licences = licenceRows.map((row, index) => ({
+    // The same rule as the cart's and the checkout's quotes (getProduct only finds items on sale).
+    const licences = licenceRows.map((row) => ({
       ...licenceView(row, locale),
-      lineCents: quotes[index]?.lineCents ?? null,
+      lineCents: linePriceCents(product.priceCents, row.surchargeCents),
     }));
     return {
       product,
@@ -199,18 +199,16 @@ function structuredData(
     keywords: product.tags.join(", ") || undefined,
     brand: product.storeName ? { "@type": "Brand", name: product.storeName } : undefined,
     inLanguage: locale,
-    offers: licences
-      .filter((licence) => licence.lineCents !== null)
-      .map((licence) => ({
-        "@type": "Offer",
-        name: licence.name,
-        description: licence.description,
-        price: ((licence.lineCents ?? 0) / 100).toFixed(2),
-        priceCurrency: "EUR",
-        availability: "https://schema.org/InStock",
-        url,
-        license: `${origin}/${locale}/licenses#${licence.id}`,
-      })),
+    offers: licences.map((licence) => ({
+      "@type": "Offer",
+      name: licence.name,
+      description: licence.description,
+      price: (licence.lineCents / 100).toFixed(2),
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+      url,
+      license: `${origin}/${locale}/licenses#${licence.id}`,
+    })),
   };
 }
 
@@ -305,9 +303,8 @@ function LicenceChooser({ loaderData }: { loaderData: Route.ComponentProps["load
   const locale = useLocale();
   const navigation = useNavigation();
   const { product, licences } = loaderData;
-  const available = licences.filter((licence) => licence.lineCents !== null);
-  const [chosen, setChosen] = useState(available[0]?.id ?? "standard");
-  const chosenLine = available.find((licence) => licence.id === chosen)?.lineCents ?? 0;
+  const [chosen, setChosen] = useState(licences[0]?.id ?? "standard");
+  const chosenLine = licences.find((licence) => licence.id === chosen)?.lineCents ?? 0;
   const checkout = localePath(locale, "/checkout");
   const redirecting = navigation.state !== "idle" && navigation.formAction === checkout;
   const free = !product.priceCents;
@@ -330,7 +327,7 @@ function LicenceChooser({ loaderData }: { loaderData: Route.ComponentProps["load
         <input type="hidden" name="submissionId" value={product.id} />
         <fieldset className="flex flex-col gap-2">
           <legend className="sr-only">{t("catalogue.product.licenceTitle")}</legend>
-          {available.map((licence) => (
+          {licences.map((licence) => (
             <label
               key={licence.id}
               htmlFor={`licence-${licence.id}`}
@@ -347,7 +344,7 @@ function LicenceChooser({ loaderData }: { loaderData: Route.ComponentProps["load
               />
               <span className="font-medium">{licence.name}</span>
               <span className="text-right font-medium tabular-nums">
-                {formatMoney(locale, licence.lineCents ?? 0)}
+                {formatMoney(locale, licence.lineCents)}
               </span>
               <span className="col-start-2 col-end-4 text-sm text-muted">
                 {licence.description}

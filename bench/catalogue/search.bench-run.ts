@@ -2,6 +2,7 @@
 // DATABASE_URL is set, on PostgreSQL: the app's searchCatalogue() beside the same SQL run
 // directly on the driver (the ratio is what the app adds). Target: p95 under 30 ms on
 // PostgreSQL at 100,000 items. Run with `npm run bench:search`.
+// Beside it, the category counts every page shows, counted and through the root loader's cache.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +10,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { it } from "vitest";
 import { openDatabase, type Database } from "~/modules/db/client.server";
-import { searchCatalogue } from "~/modules/catalogue/catalogue.server";
+import { categoryCounts, searchCatalogue } from "~/modules/catalogue/catalogue.server";
+import { createCountsCache } from "~/modules/catalogue/counts-cache.server";
+import { createEventBus } from "~/modules/events/event-bus.server";
 import { parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
 
 const sizes = (process.env.BENCH_SEARCH_SIZES ?? "10000,100000").split(",").map(Number);
@@ -107,6 +110,11 @@ it("search latency", async () => {
             .join("\n"),
         );
       }
+      // The category bar's counts, which every server-rendered page shows: counted each time,
+      // and through the cache the root loader reads (decision 0012, addendum).
+      const counts = await measure(() => categoryCounts(handle.db));
+      const countsCache = createCountsCache(handle.db, createEventBus());
+      const cachedCounts = await measure(() => countsCache.counts());
       let index = 0;
       const app = await measure(() =>
         searchCatalogue(
@@ -148,6 +156,9 @@ it("search latency", async () => {
         directP95: Number(direct.p95.toFixed(2)),
         ratioP95: Number((app.p95 / direct.p95).toFixed(2)),
         targetP95: 30,
+        countsP50: Number(counts.p50.toFixed(2)),
+        countsP95: Number(counts.p95.toFixed(2)),
+        cachedCountsP95: Number(cachedCounts.p95.toFixed(3)),
       });
       console.log(JSON.stringify(rows.at(-1)));
     }

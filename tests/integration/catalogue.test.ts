@@ -11,6 +11,7 @@ import {
   setFeatured,
 } from "~/modules/catalogue/catalogue.server";
 import { parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
+import { createCountsCache } from "~/modules/catalogue/counts-cache.server";
 import {
   auditLog,
   catalogueFeatured,
@@ -20,6 +21,7 @@ import {
 } from "~/modules/db/schema";
 import { signedInAs } from "../support/accounts";
 import { recordSale } from "../support/commerce";
+import { createEventBus } from "~/modules/events/event-bus.server";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { type CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
 
@@ -255,6 +257,38 @@ describe("category counts", () => {
     expect(after.audio - before.audio).toBe(1);
     expect(after.trending - before.trending).toBe(2);
     expect(after.total - before.total).toBe(2);
+  });
+
+  it("are kept between pages until the catalogue changes, and ten seconds at most", async () => {
+    const events = createEventBus();
+    let clock = 0;
+    const cache = createCountsCache(services.db, events, { maxAgeMs: 10_000, now: () => clock });
+    const first = await cache.counts();
+    const approved = async () =>
+      (await makeSubmission(services, seller.id, { status: "approved", kind: "illustration" }))
+        .submission;
+
+    const published = await approved();
+    clock = 9_000;
+    expect((await cache.counts()).illustration).toBe(first.illustration);
+    // The event of an approval, rejection, deletion or sale throws the counts away at once.
+    events.publish({ type: "catalogue.changed", submissionId: published.id, change: "approved" });
+    expect((await cache.counts()).illustration).toBe(first.illustration + 1);
+
+    // A change without an event (another process, an exclusive hold) shows within ten seconds.
+    await approved();
+    clock = 18_999;
+    expect((await cache.counts()).illustration).toBe(first.illustration + 1);
+    clock = 19_000;
+    expect((await cache.counts()).illustration).toBe(first.illustration + 2);
+
+    // Counts begun before an event are not kept for the pages after it.
+    clock = 40_000;
+    const begun = cache.counts();
+    events.publish({ type: "catalogue.changed", submissionId: published.id, change: "updated" });
+    await begun;
+    await approved();
+    expect((await cache.counts()).illustration).toBe(first.illustration + 3);
   });
 
   it("pushes new counts to open pages by Server-Sent Events", async () => {
