@@ -61,6 +61,21 @@ async function deliver(type: string, object: object, id = `evt_${crypto.randomUU
   expect(response.status).toBe(200);
 }
 
+/** A customer.subscription event whose content says `says` (Stripe may hold otherwise by now). */
+function deliverSubscription(
+  type: "updated" | "deleted",
+  stripeId: string,
+  ourId: string,
+  says: { status: string; cancel_at_period_end: boolean },
+) {
+  return deliver(`customer.subscription.${type}`, {
+    id: stripeId,
+    object: "subscription",
+    ...says,
+    metadata: { subscriptionId: ourId },
+  });
+}
+
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const day = 86_400_000;
 
@@ -244,12 +259,9 @@ describe("Stripe Billing", () => {
     await deliver("invoice.payment_failed", failed);
     await deliver("invoice.payment_failed", failed);
     held.set(stripeId, { status: "past_due", cancel_at_period_end: false });
-    await deliver("customer.subscription.updated", {
-      id: stripeId,
-      object: "subscription",
+    await deliverSubscription("updated", stripeId, subscription.id, {
       status: "past_due",
       cancel_at_period_end: false,
-      metadata: { subscriptionId: subscription.id },
     });
     expect((await ours(id)).status).toBe("past_due");
     const notices = (await mails(email)).filter((mail) => mail.subject.includes("a échoué"));
@@ -291,23 +303,17 @@ describe("Stripe Billing", () => {
     expect(await ours(id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
 
     // An older update arriving late says nothing is cancelled: Stripe, read again, says it is.
-    await deliver("customer.subscription.updated", {
-      id: stripeId,
-      object: "subscription",
+    await deliverSubscription("updated", stripeId, subscription.id, {
       status: "past_due",
       cancel_at_period_end: false,
-      metadata: { subscriptionId: subscription.id },
     });
     expect(await ours(id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
 
     // The subscription ends on Stripe's side: no access, no renewal.
     held.set(stripeId, { status: "canceled", cancel_at_period_end: true });
-    await deliver("customer.subscription.deleted", {
-      id: stripeId,
-      object: "subscription",
+    await deliverSubscription("deleted", stripeId, subscription.id, {
       status: "canceled",
       cancel_at_period_end: true,
-      metadata: { subscriptionId: subscription.id },
     });
     expect((await ours(id)).status).toBe("canceled");
     await deliver(
@@ -339,21 +345,15 @@ describe("Stripe Billing", () => {
     await downloadWithInfinity(services.db, id, made[0]!.id);
     // An update whose own content is stale changes nothing while Stripe says it is active.
     held.set(stripeId, { status: "active", cancel_at_period_end: false });
-    await deliver("customer.subscription.updated", {
-      id: stripeId,
-      object: "subscription",
+    await deliverSubscription("updated", stripeId, subscription.id, {
       status: "canceled",
       cancel_at_period_end: false,
-      metadata: { subscriptionId: subscription.id },
     });
     await downloadWithInfinity(services.db, id, made[1]!.id);
     held.set(stripeId, { status: "canceled", cancel_at_period_end: false });
-    await deliver("customer.subscription.updated", {
-      id: stripeId,
-      object: "subscription",
+    await deliverSubscription("updated", stripeId, subscription.id, {
       status: "canceled",
       cancel_at_period_end: false,
-      metadata: { subscriptionId: subscription.id },
     });
     await expect(downloadWithInfinity(services.db, id, made[2]!.id)).rejects.toMatchObject({
       code: "noInfinity",

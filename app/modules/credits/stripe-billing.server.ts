@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { Services } from "../app.server";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
-import { stripeClient } from "../payments/stripe-provider.server";
+import { checkoutLine, stripeClient } from "../payments/stripe-provider.server";
 import type { BillingInterval } from "./plans";
 
 /**
@@ -49,27 +49,11 @@ export function stripeBilling(services: Pick<Services, "env">): StripeBilling | 
   return {
     async createSubscriptionCheckout(request) {
       const recurring = { interval: request.interval };
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
-        {
-          quantity: 1,
-          price_data: {
-            currency: "eur",
-            unit_amount: request.amountCents,
-            recurring,
-            product_data: { name: request.name },
-          },
-        },
-      ];
+      const lineItems = [checkoutLine(request.name, request.amountCents, recurring)];
       if (request.vatCents > 0) {
-        lineItems.push({
-          quantity: 1,
-          price_data: {
-            currency: "eur",
-            unit_amount: request.vatCents,
-            recurring,
-            product_data: { name: getT(request.locale)("commerce.cart.vat") },
-          },
-        });
+        // VAT as its own recurring line, so every invoice charges the total shown.
+        const vat = getT(request.locale)("commerce.cart.vat");
+        lineItems.push(checkoutLine(vat, request.vatCents, recurring));
       }
       const metadata = {
         orderId: request.orderId,

@@ -2,6 +2,26 @@ import Stripe from "stripe";
 import { getT } from "../i18n/i18n";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
 
+/**
+ * One line of a Checkout session, priced by the server in euros; with `recurring`, a line of a
+ * subscription (charged again every interval).
+ */
+export function checkoutLine(
+  name: string,
+  amountCents: number,
+  recurring?: { interval: "month" | "year" },
+): Stripe.Checkout.SessionCreateParams.LineItem {
+  return {
+    quantity: 1,
+    price_data: {
+      currency: "eur",
+      unit_amount: amountCents,
+      ...(recurring ? { recurring } : {}),
+      product_data: { name },
+    },
+  };
+}
+
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
@@ -95,25 +115,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: "stripe",
     async createCheckoutSession(request, idempotencyKey) {
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map(
-        (line) => ({
-          quantity: 1,
-          price_data: {
-            currency: "eur",
-            unit_amount: line.amountCents,
-            product_data: { name: line.name },
-          },
-        }),
-      );
+      const lineItems = request.lines.map((line) => checkoutLine(line.name, line.amountCents));
       if (request.vatCents > 0) {
-        lineItems.push({
-          quantity: 1,
-          price_data: {
-            currency: "eur",
-            unit_amount: request.vatCents,
-            product_data: { name: getT(request.locale)("commerce.cart.vat") },
-          },
-        });
+        lineItems.push(checkoutLine(getT(request.locale)("commerce.cart.vat"), request.vatCents));
       }
       const session = await stripe.checkout.sessions.create(
         {

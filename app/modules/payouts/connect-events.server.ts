@@ -1,9 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Services } from "../app.server";
-import { earningsLedger, payouts } from "../db/schema";
+import { payouts } from "../db/schema";
 import { logger } from "../log/logger.server";
 import { connectProvider } from "./connect-provider.server";
 import { accountChanged } from "./payout-accounts.server";
+import { returnFailedPayout } from "./payouts.server";
 
 type App = Pick<Services, "db" | "env">;
 
@@ -86,15 +87,6 @@ export async function bankPayoutFailed(
       })
       .where(and(eq(payouts.id, payout.id), eq(payouts.status, "paid")))
       .returning();
-    if (!failed) return;
-    await tx
-      .insert(earningsLedger)
-      .values({
-        sellerId: payout.sellerId,
-        kind: "payout_failed",
-        amountCents: payout.amountCents,
-        payoutId: payout.id,
-      })
-      .onConflictDoNothing();
+    if (failed) await returnFailedPayout(tx, payout);
   });
 }

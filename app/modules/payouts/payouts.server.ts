@@ -95,6 +95,22 @@ async function cardPaymentShare(tx: Tx, orderId: string, sellerId: string) {
   return { paymentId: row.paymentId, shareCents: row.shareCents };
 }
 
+/**
+ * A payout that failed gives its amount back to the seller's balance: one ledger line per
+ * payout (unique), so a failure reported twice returns it once.
+ */
+export async function returnFailedPayout(tx: Tx, payout: PayoutRow): Promise<void> {
+  await tx
+    .insert(earningsLedger)
+    .values({
+      sellerId: payout.sellerId,
+      kind: "payout_failed",
+      amountCents: payout.amountCents,
+      payoutId: payout.id,
+    })
+    .onConflictDoNothing();
+}
+
 /** Asks the provider for the payout's transfer (same key every time) and records the answer. */
 export async function settlePayout(app: App, payout: PayoutRow): Promise<PayoutRow> {
   const provider = connectProvider(app);
@@ -133,17 +149,7 @@ export async function settlePayout(app: App, payout: PayoutRow): Promise<PayoutR
       })
       .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
       .returning();
-    if (row) {
-      await tx
-        .insert(earningsLedger)
-        .values({
-          sellerId: payout.sellerId,
-          kind: "payout_failed",
-          amountCents: payout.amountCents,
-          payoutId: payout.id,
-        })
-        .onConflictDoNothing();
-    }
+    if (row) await returnFailedPayout(tx, payout);
     return row ?? payout;
   });
 }
