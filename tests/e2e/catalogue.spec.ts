@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createAccount, expectToast, open, signInByRequest, waitForHydration } from "./support/app";
 import { pngFile } from "./support/files";
@@ -332,3 +333,27 @@ test("an open page's category count changes within 2 s after an admin approves i
     .toBeGreaterThan(before);
   await adminContext.close();
 });
+
+for (const lang of ["fr", "en"] as const) {
+  test(`[${lang}] the product page's JavaScript stays under 200 KB gzipped (issue 5's budget)`, async ({
+    page,
+  }) => {
+    const url = await productUrl(page, lang, demo.video);
+    // Everything the browser fetched from the first byte to a working page, lazy chunks included.
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on("response", (response) => {
+      if (/\/assets\/[\w.-]+\.js$/.test(response.url())) {
+        scripts.set(response.url(), response.body());
+      }
+    });
+    await page.goto(url);
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("button", { name: lang === "fr" ? "Ajouter au panier" : "Add to cart" }),
+    ).toBeEnabled();
+    let gzipped = 0;
+    for (const body of scripts.values()) gzipped += gzipSync(await body).length;
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(gzipped / 1024).toBeLessThan(200);
+  });
+}
