@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { LinkTabs } from "~/components/seller/link-tabs";
+import { ProfileForms } from "~/components/commerce/profile-forms";
 import { CreditsPanel } from "~/components/credits/credits-panel";
 import { creditsOverview } from "~/modules/credits/overview.server";
 import { paymentProvider } from "~/modules/payments/payments.server";
@@ -232,12 +233,6 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
   const { tab, stats, purchases, profile, q } = loaderData;
   const here = (id: Tab) => localePath(locale, `/buyer-dashboard?tab=${id}`);
   const empty = <p className="card mt-6 p-6 text-muted">{t("commerce.dashboard.empty")}</p>;
-  const fieldError = (form: string) =>
-    actionData && actionData.form === form ? (
-      <p role="alert" className="field-error">
-        {t(`commerce.dashboard.${actionData.error}` as "commerce.dashboard.passwordWrong")}
-      </p>
-    ) : null;
   return (
     <DashboardFrame
       title={t("dashboards.buyerTitle")}
@@ -390,128 +385,7 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
           testProvider={loaderData.testProvider}
         />
       ) : null}
-      {tab === "profile" ? (
-        <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <Form method="post" className="card space-y-4 p-5">
-            <p className="text-muted">{t("commerce.dashboard.profileIntro")}</p>
-            <input type="hidden" name="intent" value="profile" />
-            <div>
-              <label htmlFor="profile-name" className="field-label">
-                {t("commerce.dashboard.name")}
-              </label>
-              <input
-                id="profile-name"
-                name="displayName"
-                defaultValue={profile.name}
-                required
-                maxLength={80}
-                className="field-input"
-              />
-            </div>
-            <div>
-              <label htmlFor="profile-email" className="field-label">
-                {t("commerce.dashboard.email")}
-              </label>
-              <input id="profile-email" value={profile.email} readOnly className="field-input" />
-            </div>
-            <div>
-              <label htmlFor="profile-locale" className="field-label">
-                {t("commerce.dashboard.language")}
-              </label>
-              <select
-                id="profile-locale"
-                name="locale"
-                defaultValue={profile.locale}
-                className="field-input"
-              >
-                <option value="fr">{t("languages.fr")}</option>
-                <option value="en">{t("languages.en")}</option>
-              </select>
-            </div>
-            {fieldError("profile")}
-            <button type="submit" className="btn-primary">
-              {t("commerce.dashboard.save")}
-            </button>
-          </Form>
-          <Form method="post" className="card space-y-4 p-5">
-            <h2 className="font-semibold">{t("commerce.dashboard.changePassword")}</h2>
-            <input type="hidden" name="intent" value="password" />
-            <div>
-              <label htmlFor="current-password" className="field-label">
-                {t("commerce.dashboard.currentPassword")}
-              </label>
-              <input
-                id="current-password"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                required
-                className="field-input"
-              />
-            </div>
-            <div>
-              <label htmlFor="new-password" className="field-label">
-                {t("commerce.dashboard.newPassword")}
-              </label>
-              <input
-                id="new-password"
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                minLength={8}
-                maxLength={128}
-                required
-                className="field-input"
-              />
-            </div>
-            {fieldError("password")}
-            <button type="submit" className="btn-secondary">
-              {t("commerce.dashboard.changePassword")}
-            </button>
-          </Form>
-          <Form method="post" className="card space-y-4 p-5">
-            <h2 className="font-semibold">{t("commerce.dashboard.emailTitle")}</h2>
-            <p className="text-sm text-muted">{t("commerce.dashboard.emailIntro")}</p>
-            {profile.pendingEmail ? (
-              <p className="rounded-md bg-amber-50 p-3 text-sm break-words text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-                {t("commerce.dashboard.emailPending", { email: profile.pendingEmail })}
-              </p>
-            ) : null}
-            <input type="hidden" name="intent" value="email" />
-            <div>
-              <label htmlFor="new-email" className="field-label">
-                {t("commerce.dashboard.newEmail")}
-              </label>
-              <input
-                id="new-email"
-                name="newEmail"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                required
-                className="field-input"
-              />
-            </div>
-            <div>
-              <label htmlFor="email-password" className="field-label">
-                {t("commerce.dashboard.currentPassword")}
-              </label>
-              <input
-                id="email-password"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                required
-                className="field-input"
-              />
-            </div>
-            {fieldError("email")}
-            <button type="submit" className="btn-secondary">
-              {t("commerce.dashboard.emailSubmit")}
-            </button>
-          </Form>
-        </div>
-      ) : null}
+      {tab === "profile" ? <ProfileForms profile={profile} refused={actionData} /> : null}
     </DashboardFrame>
   );
 }
