@@ -36,7 +36,8 @@ export function ProfileForms({
   return (
     <div className="mt-6 grid gap-6 md:grid-cols-2">
       <Form method="post" className="card space-y-4 p-5">
-        <p className="text-muted">{t("commerce.dashboard.profileIntro")}</p>
+        <h2 className="font-semibold">{t("commerce.dashboard.profileTitle")}</h2>
+        <p className="text-sm text-muted">{t("commerce.dashboard.profileIntro")}</p>
         <input type="hidden" name="intent" value="profile" />
         <Field
           id="profile-name"
