@@ -9,6 +9,7 @@ import {
   latestMailTo,
   open,
   password,
+  signInByRequest,
   uniqueEmail,
   waitForHydration,
 } from "./support/app";
@@ -43,6 +44,12 @@ const texts = {
     emailTaken: "Cette adresse e-mail est déjà utilisée par un autre compte.",
     confirm: "Confirmer",
     emailChanged: "Adresse e-mail modifiée",
+    displayName: "Nom affiché",
+    save: "Enregistrer",
+    profileSaved: "Profil mis à jour",
+    changePassword: "Changer le mot de passe",
+    passwordSaved: "Mot de passe modifié",
+    passwordWrong: "Le mot de passe actuel est incorrect.",
   },
   en: {
     cart: "Cart",
@@ -69,6 +76,12 @@ const texts = {
     emailTaken: "This e-mail address is already used by another account.",
     confirm: "Confirm",
     emailChanged: "E-mail address changed",
+    displayName: "Display name",
+    save: "Save",
+    profileSaved: "Profile updated",
+    changePassword: "Change password",
+    passwordSaved: "Password changed",
+    passwordWrong: "The current password is incorrect.",
   },
 } as const;
 
@@ -226,6 +239,34 @@ for (const lang of ["fr", "en"] as const) {
     await open(page, `/${lang}/buyer-dashboard?tab=profile`);
     await expect(page.locator("#profile-email")).toHaveValue(wanted);
     expect(account.email).not.toBe(wanted);
+  });
+}
+
+for (const lang of ["fr", "en"] as const) {
+  const t = texts[lang];
+  test(`${lang}: the profile saves the name, and changes the password only with the current one`, async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(page.request, { lang });
+    await open(page, `/${lang}/buyer-dashboard?tab=profile`);
+    await page.getByLabel(t.displayName).fill("Camille Nouveau-Nom");
+    await page.getByRole("button", { name: t.save, exact: true }).click();
+    await expectToast(page, t.profileSaved);
+    await page.reload();
+    await expect(page.getByLabel(t.displayName)).toHaveValue("Camille Nouveau-Nom");
+
+    const changed = "Nouveau-mdp-2026-e2e";
+    await page.locator("#current-password").fill("not-the-password-2026");
+    await page.locator("#new-password").fill(changed);
+    await page.getByRole("button", { name: t.changePassword }).click();
+    await expect(page.getByRole("alert")).toHaveText(t.passwordWrong);
+    await page.locator("#current-password").fill(password);
+    await page.locator("#new-password").fill(changed);
+    await page.getByRole("button", { name: t.changePassword }).click();
+    await expectToast(page, t.passwordSaved);
+    // The new password signs in from another browser.
+    await signInByRequest(request, { email: account.email, password: changed });
   });
 }
 

@@ -1184,8 +1184,6 @@ export const en: Catalog = {
       language: "E-mail language",
       save: "Save",
       saved: "Profile updated",
-      passwordNote: "To change your password, use the “Forgot password” link.",
-      passwordLink: "Change password",
       currentPassword: "Current password",
       newPassword: "New password",
       changePassword: "Change password",

@@ -1195,8 +1195,6 @@ export const fr = {
       language: "Langue des e-mails",
       save: "Enregistrer",
       saved: "Profil mis à jour",
-      passwordNote: "Pour changer de mot de passe, utilisez le lien « Mot de passe oublié ».",
-      passwordLink: "Changer de mot de passe",
       currentPassword: "Mot de passe actuel",
       newPassword: "Nouveau mot de passe",
       changePassword: "Changer le mot de passe",
