@@ -167,6 +167,13 @@ test("fr: a sale shows in the seller's ledger with the right commission and beco
   const amount = seller.getByTestId("ledger-row").first().getByRole("cell").last();
   const box = (await amount.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(375);
+  // So do the analytics tab's months and items: their last column is in view too.
+  await open(seller, "/fr/seller-dashboard?tab=analytics");
+  for (const title of ["Gains par mois", "Ventes par contenu"]) {
+    const lastCell = seller.getByRole("region", { name: title }).getByRole("cell").last();
+    const cellBox = (await lastCell.boundingBox())!;
+    expect(cellBox.x + cellBox.width, title).toBeLessThanOrEqual(375);
+  }
   const overflow = await seller.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

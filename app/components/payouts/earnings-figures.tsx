@@ -66,11 +66,12 @@ export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
           className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
           role="region"
           aria-labelledby="earnings-months-title"
-          // Scrolls sideways on a phone: focusable so that a keyboard can scroll it too.
+          // May scroll sideways just above phone width (phones get stacked rows): focusable so that
+          // a keyboard can scroll it too.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
         >
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="table-stack w-full text-left text-sm sm:min-w-[36rem]">
             <thead className="border-b border-border text-muted">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -99,13 +100,36 @@ export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
                   <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap">
                     {formatMonth(locale, month.month, "long")}
                   </th>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(month.salesCents)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">
+                  <td
+                    data-label={t("payouts.statement.totals.sales")}
+                    className="py-2 pr-3 text-right tabular-nums"
+                  >
+                    {money(month.salesCents)}
+                  </td>
+                  <td
+                    data-label={t("payouts.statement.totals.commission")}
+                    className="py-2 pr-3 text-right tabular-nums"
+                  >
                     {money(month.commissionCents)}
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(month.sharesCents)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(month.refundsCents)}</td>
-                  <td className="py-2 text-right tabular-nums">{money(month.payoutsCents)}</td>
+                  <td
+                    data-label={t("payouts.statement.totals.shares")}
+                    className="py-2 pr-3 text-right tabular-nums"
+                  >
+                    {money(month.sharesCents)}
+                  </td>
+                  <td
+                    data-label={t("payouts.statement.totals.refunds")}
+                    className="py-2 pr-3 text-right tabular-nums"
+                  >
+                    {money(month.refundsCents)}
+                  </td>
+                  <td
+                    data-label={t("payouts.statement.totals.payouts")}
+                    className="py-2 text-right tabular-nums"
+                  >
+                    {money(month.payoutsCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

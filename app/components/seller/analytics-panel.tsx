@@ -143,12 +143,13 @@ export function AnalyticsPanel({
             className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
             role="region"
             aria-labelledby="sales-title"
-            // Scrolls sideways on a phone: focusable so that a keyboard can scroll it too (axe's
-            // scrollable-region-focusable), which this lint rule does not know about.
+            // May scroll sideways just above phone width (phones get stacked rows): focusable so that
+            // a keyboard can scroll it too (axe's scrollable-region-focusable), which this lint
+            // rule does not know about.
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
           >
-            <table className="w-full min-w-[32rem] text-left text-sm">
+            <table className="table-stack w-full text-left text-sm sm:min-w-[32rem]">
               <thead className="border-b border-border text-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
@@ -174,16 +175,25 @@ export function AnalyticsPanel({
                     <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium">
                       {format.title(submission.title)}
                     </th>
-                    <td className="py-2 pr-3">
+                    <td data-label={t("sellerDashboard.analytics.status")} className="py-2 pr-3">
                       <StatusBadge status={submission.status} />
                     </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">
+                    <td
+                      data-label={t("sellerDashboard.analytics.price")}
+                      className="py-2 pr-3 text-right tabular-nums"
+                    >
                       {format.price(submission.priceCents)}
                     </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">
+                    <td
+                      data-label={t("sellerDashboard.analytics.downloads")}
+                      className="py-2 pr-3 text-right tabular-nums"
+                    >
                       {formatNumber(locale, sold(submission.id)?.sales ?? 0)}
                     </td>
-                    <td className="py-2 text-right tabular-nums">
+                    <td
+                      data-label={t("sellerDashboard.analytics.revenue")}
+                      className="py-2 text-right tabular-nums"
+                    >
                       {formatMoney(locale, sold(submission.id)?.netCents ?? 0)}
                     </td>
                   </tr>
