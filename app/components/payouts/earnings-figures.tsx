@@ -39,6 +39,15 @@ export function EarningsFigures({ totals }: { totals: EarningsTotals }) {
   );
 }
 
+/** The month table's figures, in the order of the monthly statement's totals. */
+const monthColumns = [
+  { key: "sales", cents: "salesCents" },
+  { key: "commission", cents: "commissionCents" },
+  { key: "shares", cents: "sharesCents" },
+  { key: "refunds", cents: "refundsCents" },
+  { key: "payouts", cents: "payoutsCents" },
+] as const satisfies ReadonlyArray<{ key: string; cents: keyof EarningsMonth }>;
+
 /** Month by month from the ledger, newest first; months with no movement are left out. */
 export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
   const { t } = useTranslation();
@@ -77,21 +86,11 @@ export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
                 <th scope="col" className="py-2 pr-3 font-medium">
                   {t("payouts.figures.month")}
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t("payouts.statement.totals.sales")}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t("payouts.statement.totals.commission")}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t("payouts.statement.totals.shares")}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t("payouts.statement.totals.refunds")}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t("payouts.statement.totals.payouts")}
-                </th>
+                {monthColumns.map(({ key }) => (
+                  <th key={key} scope="col" className="py-2 pr-3 text-right font-medium last:pr-0">
+                    {t(`payouts.statement.totals.${key}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
@@ -100,36 +99,15 @@ export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
                   <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap">
                     {formatMonth(locale, month.month, "long")}
                   </th>
-                  <td
-                    data-label={t("payouts.statement.totals.sales")}
-                    className="py-2 pr-3 text-right tabular-nums"
-                  >
-                    {money(month.salesCents)}
-                  </td>
-                  <td
-                    data-label={t("payouts.statement.totals.commission")}
-                    className="py-2 pr-3 text-right tabular-nums"
-                  >
-                    {money(month.commissionCents)}
-                  </td>
-                  <td
-                    data-label={t("payouts.statement.totals.shares")}
-                    className="py-2 pr-3 text-right tabular-nums"
-                  >
-                    {money(month.sharesCents)}
-                  </td>
-                  <td
-                    data-label={t("payouts.statement.totals.refunds")}
-                    className="py-2 pr-3 text-right tabular-nums"
-                  >
-                    {money(month.refundsCents)}
-                  </td>
-                  <td
-                    data-label={t("payouts.statement.totals.payouts")}
-                    className="py-2 text-right tabular-nums"
-                  >
-                    {money(month.payoutsCents)}
-                  </td>
+                  {monthColumns.map(({ key, cents }) => (
+                    <td
+                      key={key}
+                      data-label={t(`payouts.statement.totals.${key}`)}
+                      className="py-2 pr-3 text-right tabular-nums last:pr-0"
+                    >
+                      {money(month[cents])}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
