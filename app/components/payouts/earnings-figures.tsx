@@ -75,8 +75,8 @@ export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
           className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
           role="region"
           aria-labelledby="earnings-months-title"
-          // May scroll sideways just above phone width (phones get stacked rows): focusable so that
-          // a keyboard can scroll it too.
+          // May scroll sideways just above phone width (phones get stacked rows):
+          // focusable so that a keyboard can scroll it too.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
         >

@@ -143,9 +143,9 @@ export function AnalyticsPanel({
             className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
             role="region"
             aria-labelledby="sales-title"
-            // May scroll sideways just above phone width (phones get stacked rows): focusable so that
-            // a keyboard can scroll it too (axe's scrollable-region-focusable), which this lint
-            // rule does not know about.
+            // May scroll sideways just above phone width (phones get stacked rows):
+            // focusable so that a keyboard can scroll it too (axe's
+            // scrollable-region-focusable), which this lint rule does not know about.
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
           >
