@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { PersonCell } from "~/components/admin/person-cell";
-import { ScrollRegion } from "~/components/admin/scroll-region";
+import { ScrollRegion } from "~/components/scroll-region";
 import { Pager } from "~/components/admin/pager";
 import { useLocale } from "~/components/use-locale";
 import { pageFrom } from "~/modules/admin/pagination";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { ScrollRegion } from "~/components/admin/scroll-region";
+import { ScrollRegion } from "~/components/scroll-region";
 import { useLocale } from "~/components/use-locale";
 import { webhookHealth } from "~/modules/admin/records.server";
 import { services } from "~/modules/app.server";

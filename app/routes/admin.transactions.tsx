@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { PersonCell } from "~/components/admin/person-cell";
-import { ScrollRegion } from "~/components/admin/scroll-region";
+import { ScrollRegion } from "~/components/scroll-region";
 import { Pager } from "~/components/admin/pager";
 import { TransactionStatus } from "~/components/admin/transaction-status";
 import { localePath, useLocale } from "~/components/use-locale";

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createAccount, expectToast, open, signInByRequest, waitForHydration } from "./support/app";
 import { pngFile } from "./support/files";
-import { sendToReview } from "./support/review";
+import { approveAsAdmin, sendToReview } from "./support/review";
 import { demo as accounts } from "./support/texts";
 
 /** The demo install's approved items (app/modules/demo/demo-content.server.ts). */
@@ -89,16 +89,7 @@ for (const lang of ["fr", "en"] as const) {
       const file = await pngFile(testInfo.outputPath(), "ete.png", 320, 200);
       await sendToReview(seller.request, lang, file, title);
       await seller.close();
-      const adminContext = await browser.newContext();
-      const admin = await adminContext.newPage();
-      await signInByRequest(admin.request, accounts.admin);
-      await open(admin, "/fr/admin/moderation");
-      await admin
-        .getByRole("listitem", { name: title })
-        .getByRole("button", { name: "Approuver" })
-        .click();
-      await expectToast(admin, "Contenu approuvé");
-      await adminContext.close();
+      await (await approveAsAdmin(browser, title)).close();
 
       await open(page, `/${lang}/marketplace`);
       const search = page.getByLabel(lang === "fr" ? "Mots-clés" : "Keywords");
@@ -318,15 +309,7 @@ test("an open page's category count changes within 2 s after an admin approves i
   const photos = page.getByTestId("category-count-photo");
   const before = Number(await photos.textContent());
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signInByRequest(admin.request, accounts.admin);
-  await open(admin, "/fr/admin/moderation");
-  await admin
-    .getByRole("listitem", { name: title })
-    .getByRole("button", { name: "Approuver" })
-    .click();
-  await expectToast(admin, "Contenu approuvé");
+  const adminContext = await approveAsAdmin(browser, title);
   // At least one more: other tests running alongside may approve photos too.
   await expect
     .poll(async () => Number(await photos.textContent()), { timeout: 2_000 })

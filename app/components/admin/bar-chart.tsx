@@ -1,4 +1,4 @@
-import { ScrollRegion } from "./scroll-region";
+import { ScrollRegion } from "../scroll-region";
 
 /**
  * A small grouped bar chart in plain SVG, rendered on the server (no chart library): one group

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatMonth } from "~/modules/i18n/i18n";
 import type { EarningsMonth, EarningsTotals } from "~/modules/payouts/earnings-figures.server";
+import { ScrollRegion } from "../scroll-region";
 import { StatCard } from "../seller/stat-card";
 import { useLocale } from "../use-locale";
 
@@ -71,14 +72,9 @@ export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
       {shown.length === 0 ? (
         <p className="mt-4 text-muted">{t("payouts.figures.monthsEmpty")}</p>
       ) : (
-        <div
-          className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
-          role="region"
-          aria-labelledby="earnings-months-title"
-          // May scroll sideways just above phone width (phones get stacked rows):
-          // focusable so that a keyboard can scroll it too.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
+        <ScrollRegion
+          label={t("payouts.figures.monthsTitle")}
+          className="mt-4 -mx-4 px-4 sm:mx-0 sm:px-0"
         >
           <table className="table-stack w-full text-left text-sm sm:min-w-[36rem]">
             <thead className="border-b border-border text-muted">
@@ -112,7 +108,7 @@ export function EarningsByMonth({ months }: { months: EarningsMonth[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { formatMoney, formatMonth, formatNumber, formatPercent } from "~/modules
 import type { MonthCount, SellerStatsView, SubmissionCard } from "~/modules/studio/submission-view";
 import type { EarningsMonth, EarningsTotals } from "~/modules/payouts/earnings-figures.server";
 import { EarningsByMonth, EarningsFigures } from "../payouts/earnings-figures";
+import { ScrollRegion } from "../scroll-region";
 import { useHydrated } from "../use-hydrated";
 import { StatCard } from "./stat-card";
 import { StatusBadge } from "./status-badge";
@@ -139,15 +140,9 @@ export function AnalyticsPanel({
         {submissions.length === 0 ? (
           <p className="mt-4 text-muted">{t("sellerDashboard.analytics.empty")}</p>
         ) : (
-          <div
-            className="mt-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
-            role="region"
-            aria-labelledby="sales-title"
-            // May scroll sideways just above phone width (phones get stacked rows):
-            // focusable so that a keyboard can scroll it too (axe's
-            // scrollable-region-focusable), which this lint rule does not know about.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
+          <ScrollRegion
+            label={t("sellerDashboard.analytics.salesTitle")}
+            className="mt-4 -mx-4 px-4 sm:mx-0 sm:px-0"
           >
             <table className="table-stack w-full text-left text-sm sm:min-w-[32rem]">
               <thead className="border-b border-border text-muted">
@@ -200,7 +195,7 @@ export function AnalyticsPanel({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>

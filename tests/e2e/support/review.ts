@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import { expect, type APIRequestContext } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+} from "@playwright/test";
+import { expectToast, open, signInByRequest } from "./app";
+import { demo } from "./texts";
 
 const tus = { "Tus-Resumable": "1.0.0" };
 
@@ -45,4 +52,21 @@ export async function sendToReview(
     },
   });
   expect(published.ok(), await published.text()).toBe(true);
+}
+
+/**
+ * The demo admin approves `title` from the moderation page, in a browser of their own, which is
+ * returned for the caller to close (after timing what the approval changes elsewhere).
+ */
+export async function approveAsAdmin(browser: Browser, title: string): Promise<BrowserContext> {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInByRequest(admin.request, demo.admin);
+  await open(admin, "/fr/admin/moderation");
+  await admin
+    .getByRole("listitem", { name: title })
+    .getByRole("button", { name: "Approuver" })
+    .click();
+  await expectToast(admin, "Contenu approuvé");
+  return adminContext;
 }

@@ -1,6 +1,7 @@
 /**
- * A wide table's container: it scrolls sideways on a phone, so it is focusable (keyboard users
- * scroll it with the arrow keys) and named.
+ * A wide table's or chart's container: it can scroll sideways on a narrow screen, so it is
+ * focusable (keyboard users scroll it with the arrow keys; axe's scrollable-region-focusable)
+ * and named.
  */
 export function ScrollRegion({
   label,
