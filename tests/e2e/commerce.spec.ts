@@ -48,7 +48,7 @@ const texts = {
     save: "Enregistrer",
     profileSaved: "Profil mis à jour",
     changePassword: "Changer le mot de passe",
-    passwordSaved: "Mot de passe modifié",
+    passwordSaved: "Mot de passe modifié. Vos autres sessions ont été déconnectées.",
     passwordWrong: "Le mot de passe actuel est incorrect.",
   },
   en: {
@@ -80,7 +80,7 @@ const texts = {
     save: "Save",
     profileSaved: "Profile updated",
     changePassword: "Change password",
-    passwordSaved: "Password changed",
+    passwordSaved: "Password changed. Your other sessions have been signed out.",
     passwordWrong: "The current password is incorrect.",
   },
 } as const;
@@ -265,6 +265,9 @@ for (const lang of ["fr", "en"] as const) {
     await page.locator("#new-password").fill(changed);
     await page.getByRole("button", { name: t.changePassword }).click();
     await expectToast(page, t.passwordSaved);
+    // This browser stays signed in on its re-issued session.
+    await page.reload();
+    await expect(page.getByLabel(t.displayName)).toHaveValue("Camille Nouveau-Nom");
     // The new password signs in from another browser.
     await signInByRequest(request, { email: account.email, password: changed });
   });

@@ -1187,7 +1187,7 @@ export const en: Catalog = {
       currentPassword: "Current password",
       newPassword: "New password",
       changePassword: "Change password",
-      passwordSaved: "Password changed",
+      passwordSaved: "Password changed. Your other sessions have been signed out.",
       passwordWrong: "The current password is incorrect.",
       emailTitle: "Change e-mail address",
       emailIntro:

@@ -1198,7 +1198,7 @@ export const fr = {
       currentPassword: "Mot de passe actuel",
       newPassword: "Nouveau mot de passe",
       changePassword: "Changer le mot de passe",
-      passwordSaved: "Mot de passe modifié",
+      passwordSaved: "Mot de passe modifié. Vos autres sessions ont été déconnectées.",
       passwordWrong: "Le mot de passe actuel est incorrect.",
       emailTitle: "Changer d'adresse e-mail",
       emailIntro:
