@@ -102,6 +102,8 @@ async function placeOrder(baseUrl, cookie, submissionId) {
   const paid = await form(baseUrl, payPath, cookie, {
     intent: "pay",
     cardNumber: "4242424242424242",
+    expiry: `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, "0")}`,
+    cvc: "123",
   });
   if (paid.status !== 302 || !paid.headers.get("location").startsWith("/payment-success")) {
     throw new Error(`payment: ${paid.status}`);

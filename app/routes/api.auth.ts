@@ -1,11 +1,19 @@
+import { isPublicAuthEndpoint } from "~/modules/auth/public-endpoints";
 import { services } from "~/modules/app.server";
 import type { Route } from "./+types/api.auth";
 
-/** better-auth's own endpoints (OAuth callbacks, reset-link landing, session). */
-export async function loader({ request }: Route.LoaderArgs) {
+/** The few better-auth endpoints a browser needs (Google's callback, the reset link); 404 else. */
+async function handle(request: Request): Promise<Response> {
+  if (!isPublicAuthEndpoint(request.method, new URL(request.url).pathname)) {
+    return new Response(null, { status: 404 });
+  }
   return (await services()).auth.handler(request);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return (await services()).auth.handler(request);
+export function loader({ request }: Route.LoaderArgs) {
+  return handle(request);
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handle(request);
 }

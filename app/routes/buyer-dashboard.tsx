@@ -15,16 +15,15 @@ import {
   emailChangeSchema,
   requestEmailChange,
 } from "~/modules/accounts/email-change.server";
+import { changePassword, passwordChangeSchema } from "~/modules/accounts/password-change.server";
 import {
   buyerProfile,
-  changePassword,
-  passwordSchema,
   profileSchema,
   updateBuyerProfile,
 } from "~/modules/commerce/buyer-profile.server";
 import { originalsOf } from "~/modules/commerce/orders.server";
 import { listPurchases, purchaseStats } from "~/modules/commerce/purchases.server";
-import { setFlash } from "~/modules/http/flash.server";
+import { appendSetCookies, setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { formatDate, formatMoney, formatNumber } from "~/modules/i18n/i18n";
@@ -104,15 +103,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(back, { headers });
   }
   if (intent === "password") {
-    const parsed = passwordSchema.safeParse({
+    const parsed = passwordChangeSchema.safeParse({
       currentPassword: form.get("currentPassword"),
       newPassword: form.get("newPassword"),
     });
     if (!parsed.success) {
       return data({ error: parsed.error.issues[0]!.message, form: "password" }, { status: 400 });
     }
-    const outcome = await changePassword(app, request.headers, parsed.data);
-    if (outcome !== "ok") return data({ error: outcome, form: "password" }, { status: 400 });
+    const outcome = await changePassword(app, viewer, request.headers, parsed.data);
+    if (!outcome.ok) return data({ error: outcome.error, form: "password" }, { status: 400 });
+    // The re-issued session cookie: the other sessions of the account have just ended.
+    appendSetCookies(headers, outcome.headers);
     await setFlash(headers, { kind: "success", key: "commerce.dashboard.passwordSaved" });
     return redirect(back, { headers });
   }

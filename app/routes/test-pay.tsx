@@ -8,7 +8,12 @@ import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
-import { challengeFor, testCardOutcome, testEvent } from "~/modules/payments/test-provider.server";
+import {
+  challengeFor,
+  testCardOutcome,
+  testEvent,
+  type CardRefusal,
+} from "~/modules/payments/test-provider.server";
 import { receiveWebhook } from "~/modules/payments/webhooks.server";
 import type { Route } from "./+types/test-pay";
 
@@ -43,7 +48,7 @@ function sessionExpired(createdAt: Date): boolean {
   return Date.now() - createdAt.getTime() > exclusiveHoldMinutes * 60_000;
 }
 
-type Failure = "declined" | "insufficientFunds" | "unknownCard" | "threeDSFailed" | "closed";
+type Failure = CardRefusal | "declined" | "insufficientFunds" | "threeDSFailed" | "closed";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { app, order, locale } = await openOrder(request, context, params.sessionId);
@@ -76,8 +81,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (intent === "3ds-fail") return { failure: "threeDSFailed" as Failure, challenge: null };
   } else {
-    const outcome = testCardOutcome(String(form.get("cardNumber") ?? ""));
-    if (outcome === null) return { failure: "unknownCard" as Failure, challenge: null };
+    const card = testCardOutcome({
+      number: String(form.get("cardNumber") ?? ""),
+      expiry: String(form.get("expiry") ?? ""),
+      cvc: String(form.get("cvc") ?? ""),
+    });
+    if ("refused" in card) return { failure: card.refused as Failure, challenge: null };
+    const { outcome } = card;
     if (outcome === "declined" || outcome === "insufficientFunds") {
       return { failure: outcome as Failure, challenge: null };
     }
@@ -185,6 +195,7 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
                   name="expiry"
                   autoComplete="cc-exp"
                   placeholder="12/34"
+                  required
                   maxLength={5}
                   className="field-input"
                 />
@@ -199,7 +210,8 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
                   inputMode="numeric"
                   autoComplete="cc-csc"
                   placeholder="123"
-                  maxLength={4}
+                  required
+                  maxLength={3}
                   className="field-input"
                 />
               </div>

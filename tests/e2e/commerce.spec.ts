@@ -6,6 +6,7 @@ import { expect, request as playwrightRequest, test, type Page } from "@playwrig
 import {
   createAccount,
   expectToast,
+  fillExpiryAndCvc,
   latestMailTo,
   open,
   password,
@@ -27,6 +28,9 @@ const texts = {
     pay: /^Payer /,
     success: "Paiement réussi !",
     declined: "Votre carte a été refusée.",
+    expiry: "Expiration (MM/AA)",
+    cvc: "CVC",
+    expiredCard: "La date d'expiration de votre carte est déjà passée.",
     testBanner: "Mode test : aucune carte réelle n'est débitée.",
     added: "Article ajouté au panier",
     duplicate: "Cet article est déjà dans votre panier.",
@@ -48,7 +52,7 @@ const texts = {
     save: "Enregistrer",
     profileSaved: "Profil mis à jour",
     changePassword: "Changer le mot de passe",
-    passwordSaved: "Mot de passe modifié",
+    passwordSaved: "Mot de passe modifié. Vos autres sessions ont été déconnectées.",
     passwordWrong: "Le mot de passe actuel est incorrect.",
   },
   en: {
@@ -59,6 +63,9 @@ const texts = {
     pay: /^Pay /,
     success: "Payment successful!",
     declined: "Your card was declined.",
+    expiry: "Expiry (MM/YY)",
+    cvc: "CVC",
+    expiredCard: "Your card's expiration date is in the past.",
     testBanner: "Test mode: no real card is charged.",
     added: "Item added to cart",
     duplicate: "This item is already in your cart.",
@@ -80,7 +87,7 @@ const texts = {
     save: "Save",
     profileSaved: "Profile updated",
     changePassword: "Change password",
-    passwordSaved: "Password changed",
+    passwordSaved: "Password changed. Your other sessions have been signed out.",
     passwordWrong: "The current password is incorrect.",
   },
 } as const;
@@ -156,6 +163,7 @@ for (const lang of ["fr", "en"] as const) {
     await expect(page.getByRole("heading", { name: t.payTitle })).toBeVisible();
     await waitForHydration(page);
     await page.getByLabel(t.card).fill("4242 4242 4242 4242");
+    await fillExpiryAndCvc(page);
     await page.getByRole("button", { name: t.pay }).click();
 
     await expect(page.getByRole("heading", { name: t.success })).toBeVisible();
@@ -200,7 +208,13 @@ for (const lang of ["fr", "en"] as const) {
     await page.getByRole("button", { name: t.pay }).click();
     await expect(page.getByRole("heading", { name: t.payTitle })).toBeVisible();
     await waitForHydration(page);
+    // An expired card is refused by the form before the bank is asked.
     await page.getByLabel(t.card).fill("4000 0000 0000 0002");
+    await page.getByLabel(t.expiry).fill("01/20");
+    await page.getByLabel(t.cvc).fill("123");
+    await page.getByRole("button", { name: t.pay }).click();
+    await expect(page.getByRole("alert")).toHaveText(t.expiredCard);
+    await fillExpiryAndCvc(page);
     await page.getByRole("button", { name: t.pay }).click();
     await expect(page.getByRole("alert")).toContainText(t.declined);
     await open(page, `/${lang}/cart`);
@@ -265,6 +279,9 @@ for (const lang of ["fr", "en"] as const) {
     await page.locator("#new-password").fill(changed);
     await page.getByRole("button", { name: t.changePassword }).click();
     await expectToast(page, t.passwordSaved);
+    // This browser stays signed in on its re-issued session.
+    await page.reload();
+    await expect(page.getByLabel(t.displayName)).toHaveValue("Camille Nouveau-Nom");
     // The new password signs in from another browser.
     await signInByRequest(request, { email: account.email, password: changed });
   });
@@ -307,6 +324,7 @@ test.describe("without JavaScript", () => {
       await createAccount(page.request, { lang });
       await reachPaymentPage(page, lang, ids[items[0]!]!);
       await page.getByLabel(t.card).fill("4242 4242 4242 4242");
+      await fillExpiryAndCvc(page);
       await page.getByRole("button", { name: t.pay }).click();
       await expect(page.getByRole("heading", { name: t.success })).toBeVisible();
       await expect(page.getByText(t.confirming)).toHaveCount(0);

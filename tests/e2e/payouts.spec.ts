@@ -1,6 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createAccount, expectToast, open, signInByRequest, waitForHydration } from "./support/app";
+import {
+  createAccount,
+  expectToast,
+  fillExpiryAndCvc,
+  open,
+  signInByRequest,
+  waitForHydration,
+} from "./support/app";
 import { BASE_URL } from "./support/env";
 
 /** What a seller reads on the payments tab and the test provider's onboarding page. */
@@ -145,6 +152,7 @@ test("fr: a sale shows in the seller's ledger with the right commission and beco
   const payPage = new URL(checkout.headers()["location"]!, BASE_URL);
   await open(page, payPage.pathname + payPage.search);
   await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await fillExpiryAndCvc(page);
   await page.getByRole("button", { name: /^Payer / }).click();
   await expect(page.getByRole("heading", { name: "Paiement réussi !" })).toBeVisible();
 

@@ -1,5 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createAccount, latestMailTo, open, signInByRequest } from "./support/app";
+import {
+  createAccount,
+  fillExpiryAndCvc,
+  latestMailTo,
+  open,
+  signInByRequest,
+} from "./support/app";
 import { BASE_URL } from "./support/env";
 
 /** What the buyer, the admin and the seller read, per language. */
@@ -90,6 +96,7 @@ for (const lang of ["fr", "en"] as const) {
     const payPage = new URL(checkout.headers()["location"]!, BASE_URL);
     await open(buyer, payPage.pathname + payPage.search);
     await buyer.getByLabel(t.cardNumber).fill("4242 4242 4242 4242");
+    await fillExpiryAndCvc(buyer);
     await buyer.getByRole("button", { name: t.pay }).click();
     await expect(buyer.getByRole("heading", { name: t.paid })).toBeVisible();
 

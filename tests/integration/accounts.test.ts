@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, user, userRoles } from "~/modules/db/schema";
-import { testPassword, uniqueEmail, uniqueIp } from "../support/accounts";
+import { signedInAs, testPassword, uniqueEmail, uniqueIp } from "../support/accounts";
 import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -56,17 +56,6 @@ describe("sign-up", () => {
     const response = await postForm(app, "/fr/auth", fields, { ip: uniqueIp() });
     expect(response.status).toBe(302);
     expect(await roleOf(fields.email!)).toBe("client");
-
-    // better-auth's own endpoint, called directly with a role in the body.
-    const email = uniqueEmail("direct");
-    const direct = await app.fetch("/api/auth/sign-up/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://localhost:3000" },
-      body: JSON.stringify({ email, password: testPassword, name: "Mallory", role: "admin" }),
-      ip: uniqueIp(),
-    });
-    expect(direct.status).toBe(200);
-    expect(await roleOf(email)).toBe("client");
   });
 
   it("makes a seller who signs up through /auth/seller a creator, landing on the seller dashboard", async () => {
@@ -102,6 +91,60 @@ describe("sign-up", () => {
     expect(await response.text()).toContain(
       "Ce compte existe déjà. Vérifiez votre mot de passe ou utilisez &#x27;Mot de passe oublié&#x27;.",
     );
+  });
+});
+
+describe("better-auth's own HTTP endpoints", () => {
+  const post = (body: object): RequestInit => ({
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "http://localhost:3000" },
+    body: JSON.stringify(body),
+  });
+
+  it("answer 404 beside our actions, for sign-up, sign-in and every account change, changing nothing", async () => {
+    const account = await signedInAs(app, "client");
+    const { db } = await app.services();
+    const [owner] = await db.select().from(user).where(eq(user.email, account.email));
+    const email = uniqueEmail("direct");
+    const calls: [string, RequestInit][] = [
+      ["/api/auth/sign-up/email", post({ email, password: testPassword, name: "Mallory" })],
+      ["/api/auth/sign-in/email", post({ email: account.email, password: testPassword })],
+      ["/api/auth/sign-in/social", post({ provider: "google" })],
+      ["/api/auth/sign-out", post({})],
+      [
+        "/api/auth/change-password",
+        post({ currentPassword: testPassword, newPassword: "taken-over-123" }),
+      ],
+      ["/api/auth/change-email", post({ newEmail: email })],
+      ["/api/auth/update-user", post({ name: "Mallory" })],
+      ["/api/auth/delete-user", post({ password: testPassword })],
+      ["/api/auth/revoke-sessions", post({})],
+      ["/api/auth/request-password-reset", post({ email: account.email })],
+      ["/api/auth/list-sessions", { method: "GET" }],
+      ["/api/auth/get-session", { method: "GET" }],
+      ["/api/auth/list-accounts", { method: "GET" }],
+      ["/api/auth/error", { method: "GET" }],
+      ["/api/auth/callback/google", post({ code: "code", state: "state" })],
+    ];
+    for (const [path, init] of calls) {
+      const response = await app.fetch(path, { ...init, cookies: account.jar, ip: uniqueIp() });
+      expect(response.status, `${init.method} ${path}`).toBe(404);
+    }
+    expect(await db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    const [after] = await db.select().from(user).where(eq(user.email, account.email));
+    expect(after).toEqual(owner);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email))).toHaveLength(
+      0,
+    );
+    // The session and the password still work.
+    expect((await app.fetch("/fr/buyer-dashboard", { cookies: account.jar })).status).toBe(200);
+    const again = await postForm(
+      app,
+      "/fr/auth",
+      { intent: "login", email: account.email, password: testPassword },
+      { ip: uniqueIp() },
+    );
+    expect(again.status).toBe(302);
   });
 });
 

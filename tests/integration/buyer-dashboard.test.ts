@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/app.server";
-import { entitlements, mailOutbox, profiles, user } from "~/modules/db/schema";
+import { entitlements, mailOutbox, profiles, session, user } from "~/modules/db/schema";
 import { signedInAs, testPassword, uniqueIp } from "../support/accounts";
 import { recordSale } from "../support/commerce";
 import { flashKey } from "../support/checkout";
@@ -146,6 +146,75 @@ describe("/buyer-dashboard ('Mes achats')", () => {
       { ip: uniqueIp(), cookies: new CookieJar() },
     );
     expect(signIn.status).toBe(302);
+  });
+
+  describe("password change", () => {
+    async function signInAgain(email: string, password = testPassword) {
+      const jar = new CookieJar();
+      const response = await postForm(
+        app,
+        "/fr/auth",
+        { intent: "login", email, password },
+        { ip: uniqueIp(), cookies: jar },
+      );
+      expect(response.status).toBe(302);
+      return jar;
+    }
+
+    function changeFrom(jar: CookieJar, currentPassword: string, newPassword: string) {
+      return postForm(
+        app,
+        "/fr/buyer-dashboard?tab=profile",
+        { intent: "password", currentPassword, newPassword },
+        { cookies: jar },
+      );
+    }
+
+    const dashboardStatus = async (jar: CookieJar) =>
+      (await app.fetch("/fr/buyer-dashboard?tab=profile", { cookies: jar })).status;
+
+    it("signs the account's other sessions out and keeps the one that changed it", async () => {
+      const account = await signedInAs(app, "client");
+      const id = (await viewerByEmail(services, account.email, "client")).id;
+      const elsewhere = await signInAgain(account.email);
+      expect(await dashboardStatus(elsewhere)).toBe(200);
+
+      const changed = await changeFrom(account.jar, testPassword, "new-password-456");
+      expect(changed.status).toBe(302);
+      expect(flashKey(changed)).toBe("commerce.dashboard.passwordSaved");
+
+      expect(await dashboardStatus(elsewhere)).toBe(401);
+      expect(await dashboardStatus(account.jar)).toBe(200);
+      const sessions = await services.db.select().from(session).where(eq(session.userId, id));
+      expect(sessions).toHaveLength(1);
+      // The other browser gets back in only with the new password.
+      expect(await dashboardStatus(await signInAgain(account.email, "new-password-456"))).toBe(200);
+    });
+
+    it("limits guesses of the current password, counted with the e-mail form's", async () => {
+      const account = await signedInAs(app, "client");
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await changeFrom(account.jar, "guess-password", "new-password-456")).status).toBe(
+          400,
+        );
+        const viaEmail = await postForm(
+          app,
+          "/fr/buyer-dashboard?tab=profile",
+          {
+            intent: "email",
+            newEmail: `guess-${attempt}-${Date.now()}@example.test`,
+            currentPassword: "guess-password",
+          },
+          { cookies: account.jar },
+        );
+        expect(viaEmail.status).toBe(400);
+      }
+      // Six checks in the window: the right password is refused too, and nothing changes.
+      const refused = await changeFrom(account.jar, testPassword, "new-password-456");
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Trop de tentatives. Réessayez plus tard.");
+      expect(await dashboardStatus(await signInAgain(account.email))).toBe(200);
+    });
   });
 
   describe("e-mail change", () => {

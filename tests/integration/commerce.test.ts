@@ -264,6 +264,41 @@ describe("checkout and the test provider", () => {
     ).toHaveLength(0);
   });
 
+  it("refuses an expired or malformed card date and a wrong CVC, and pays with the current month", async () => {
+    const { jar, id } = await buyer();
+    await addToCart(app, jar, (await item()).submission.id);
+    const sessionId = await checkout(app, jar);
+    const monthYear = (date: Date) =>
+      `${String(date.getUTCMonth() + 1).padStart(2, "0")}/${String(date.getUTCFullYear() % 100).padStart(2, "0")}`;
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const expired = "La date d'expiration de votre carte est déjà passée.";
+    const malformed = "La date d'expiration de votre carte est invalide";
+    const wrongCvc = "Le code de sécurité (CVC) de votre carte est invalide";
+    for (const [card, message] of [
+      [{ expiry: "01/20" }, expired],
+      [{ expiry: monthYear(lastMonth) }, expired],
+      [{ expiry: "13/30" }, malformed],
+      [{ expiry: "" }, malformed],
+      [{ cvc: "12" }, wrongCvc],
+      [{ cvc: "" }, wrongCvc],
+    ] as const) {
+      const response = await payWithCard(app, jar, sessionId, "4242 4242 4242 4242", card);
+      expect(response.status, JSON.stringify(card)).toBe(200);
+      expect((await response.text()).replaceAll("&#x27;", "'")).toContain(message);
+    }
+    expect((await orderOf(sessionId)).status).toBe("pending");
+    expect(
+      await services.db.select().from(entitlements).where(eq(entitlements.buyerId, id)),
+    ).toHaveLength(0);
+
+    const paid = await payWithCard(app, jar, sessionId, "4242 4242 4242 4242", {
+      expiry: monthYear(now),
+    });
+    expect(paid.status).toBe(302);
+    expect((await orderOf(sessionId)).status).toBe("paid");
+  });
+
   it("asks for 3-D Secure with 4000 0027 6000 3184, then pays once approved", async () => {
     const { jar } = await buyer();
     await addToCart(app, jar, (await item()).submission.id);

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { LicenceId } from "~/modules/db/schema";
 import { postForm, type CookieJar, type TestApp } from "./test-app";
+import { validCvc, validExpiry } from "./test-card";
 
 /** The toast a response carries (its catalog key), read from the flash cookie. */
 export function flashKey(response: Response): string | null {
@@ -47,12 +48,18 @@ export async function checkout(app: TestApp, jar: CookieJar): Promise<string> {
   return match![1]!;
 }
 
-/** Pays on the test provider's hosted page with a card number. */
-export function payWithCard(app: TestApp, jar: CookieJar, sessionId: string, card: string) {
+/** Pays on the test provider's hosted page with a card number (a valid expiry and CVC by default). */
+export function payWithCard(
+  app: TestApp,
+  jar: CookieJar,
+  sessionId: string,
+  card: string,
+  { expiry = validExpiry(), cvc = validCvc }: { expiry?: string; cvc?: string } = {},
+) {
   return postForm(
     app,
     `/test-pay/${sessionId}?lang=fr`,
-    { intent: "pay", cardNumber: card },
+    { intent: "pay", cardNumber: card, expiry, cvc },
     { cookies: jar },
   );
 }

@@ -3,17 +3,15 @@ import { APIError } from "better-auth/api";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../app.server";
-import { consumeAttempt } from "../auth/attempt-limiter.server";
 import { sameSignature } from "../commerce/signing.server";
 import { profiles, user, verification } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
+import { consumePasswordCheck } from "./password-check.server";
 
 /** How long the confirmation link sent to the new address works. */
 export const emailChangeHours = 24;
-/** Password checks allowed per account and rate-limit window (guessing a password). */
-const attemptsPerWindow = 5;
 
 export const emailChangeSchema = z.object({
   newEmail: z.string().trim().toLowerCase().max(254, "emailInvalid").email("emailInvalid"),
@@ -58,15 +56,8 @@ export async function requestEmailChange(
 ): Promise<{ ok: true } | { ok: false; error: EmailChangeError; retryAfterSeconds?: number }> {
   const newEmail = input.newEmail;
   if (newEmail === viewer.email.toLowerCase()) return { ok: false, error: "emailSame" };
-  const decision = await consumeAttempt(
-    app.db,
-    `email-change:${viewer.id}`,
-    attemptsPerWindow,
-    app.env.RATE_LIMIT_WINDOW_SECONDS,
-  );
-  if (!decision.allowed) {
-    return { ok: false, error: "rateLimited", retryAfterSeconds: decision.retryAfterSeconds };
-  }
+  const refused = await consumePasswordCheck(app, viewer.id);
+  if (refused) return refused;
   try {
     await app.auth.api.verifyPassword({ body: { password: input.currentPassword }, headers });
   } catch (error) {

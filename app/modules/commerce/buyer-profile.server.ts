@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../app.server";
@@ -7,11 +6,6 @@ import { profiles, user } from "../db/schema";
 export const profileSchema = z.object({
   displayName: z.string().trim().min(1, "nameRequired").max(80, "nameRequired"),
   locale: z.enum(["fr", "en"]),
-});
-
-export const passwordSchema = z.object({
-  currentPassword: z.string().min(1, "passwordWrong").max(128, "passwordWrong"),
-  newPassword: z.string().min(8, "passwordTooShort").max(128, "passwordTooShort"),
 });
 
 export async function buyerProfile(services: Pick<Services, "db">, userId: string) {
@@ -36,22 +30,4 @@ export async function updateBuyerProfile(
       .set({ displayName: input.displayName, locale: input.locale })
       .where(eq(profiles.userId, userId));
   });
-}
-
-/** Changes the password through the auth library (it checks the current one). */
-export async function changePassword(
-  services: Pick<Services, "auth">,
-  headers: Headers,
-  input: z.infer<typeof passwordSchema>,
-): Promise<"ok" | "passwordWrong"> {
-  try {
-    await services.auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
-      headers,
-    });
-    return "ok";
-  } catch (error) {
-    if (error instanceof APIError) return "passwordWrong";
-    throw error;
-  }
 }

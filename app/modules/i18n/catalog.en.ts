@@ -1107,6 +1107,9 @@ export const en: Catalog = {
       declined: "Your card was declined.",
       insufficientFunds: "Insufficient funds: your card was declined.",
       unknownCard: "Card number not recognised: use a test card.",
+      invalidExpiry: "Your card's expiration date is invalid: enter it as MM/YY.",
+      expiredCard: "Your card's expiration date is in the past.",
+      invalidCvc: "Your card's security code (CVC) is invalid: it has 3 digits.",
       threeDSTitle: "3-D Secure authentication",
       threeDSText: "Your bank asks you to confirm this payment of {{total}}.",
       approve: "Confirm the payment",
@@ -1187,7 +1190,7 @@ export const en: Catalog = {
       currentPassword: "Current password",
       newPassword: "New password",
       changePassword: "Change password",
-      passwordSaved: "Password changed",
+      passwordSaved: "Password changed. Your other sessions have been signed out.",
       passwordWrong: "The current password is incorrect.",
       emailTitle: "Change e-mail address",
       emailIntro:

@@ -1118,6 +1118,10 @@ export const fr = {
       declined: "Votre carte a été refusée.",
       insufficientFunds: "Fonds insuffisants : votre carte a été refusée.",
       unknownCard: "Numéro de carte non reconnu : utilisez une carte de test.",
+      invalidExpiry:
+        "La date d'expiration de votre carte est invalide : saisissez-la au format MM/AA.",
+      expiredCard: "La date d'expiration de votre carte est déjà passée.",
+      invalidCvc: "Le code de sécurité (CVC) de votre carte est invalide : il compte 3 chiffres.",
       threeDSTitle: "Authentification 3-D Secure",
       threeDSText: "Votre banque demande de confirmer ce paiement de {{total}}.",
       approve: "Confirmer le paiement",
@@ -1198,7 +1202,7 @@ export const fr = {
       currentPassword: "Mot de passe actuel",
       newPassword: "Nouveau mot de passe",
       changePassword: "Changer le mot de passe",
-      passwordSaved: "Mot de passe modifié",
+      passwordSaved: "Mot de passe modifié. Vos autres sessions ont été déconnectées.",
       passwordWrong: "Le mot de passe actuel est incorrect.",
       emailTitle: "Changer d'adresse e-mail",
       emailIntro:

@@ -16,9 +16,37 @@ export const testCards = {
 
 export type TestCardOutcome = (typeof testCards)[keyof typeof testCards];
 
-export function testCardOutcome(number: string): TestCardOutcome | null {
-  const digits = number.replace(/[\s-]/g, "");
-  return (testCards as Record<string, TestCardOutcome>)[digits] ?? null;
+export type CardRefusal = "unknownCard" | "invalidExpiry" | "expiredCard" | "invalidCvc";
+
+/** The card form's fields, as posted. */
+export interface TestCardInput {
+  number: string;
+  /** MM/YY */
+  expiry: string;
+  cvc: string;
+}
+
+/**
+ * What the built-in provider does with a card: refused, like a card form, when the number is
+ * not a test card, the expiry is not MM/YY or is before the current month (a card works until
+ * the end of its expiry month, UTC here), or the security code is not 3 digits; otherwise the
+ * test card's outcome.
+ */
+export function testCardOutcome(
+  card: TestCardInput,
+  now = new Date(),
+): { outcome: TestCardOutcome } | { refused: CardRefusal } {
+  const digits = card.number.replace(/[\s-]/g, "");
+  const outcome = (testCards as Record<string, TestCardOutcome>)[digits];
+  if (!outcome) return { refused: "unknownCard" };
+  const expiry = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  const month = Number(expiry?.[1]);
+  if (!expiry || month < 1 || month > 12) return { refused: "invalidExpiry" };
+  const year = 2000 + Number(expiry[2]);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (year * 12 + month - 1 < current) return { refused: "expiredCard" };
+  if (!/^\d{3}$/.test(card.cvc.trim())) return { refused: "invalidCvc" };
+  return { outcome };
 }
 
 export interface TestEvent {

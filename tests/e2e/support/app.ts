@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { validCvc, validExpiry } from "../../support/test-card";
 import { OUTBOX_DIR } from "./env";
 import type { Lang } from "./texts";
 
@@ -11,6 +12,12 @@ export function uniqueEmail(prefix = "user"): string {
 }
 
 export const password = "Motdepasse-e2e-2026";
+
+/** Fills the test provider's card form, after the number: a valid expiry date and CVC. */
+export async function fillExpiryAndCvc(page: Page): Promise<void> {
+  await page.locator("#card-expiry").fill(validExpiry());
+  await page.locator("#card-cvc").fill(validCvc);
+}
 
 /**
  * Resolves once React has taken over the server-rendered page. Until then a click on a menu, a
