@@ -10,6 +10,7 @@ import { user } from "~/modules/db/schema";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { safeRedirectTarget } from "~/modules/http/safe-redirect";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { PayoutsError } from "~/modules/payouts/payouts-error";
@@ -69,8 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const locale = localeFromUrl(new URL(request.url));
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   const asked = parsed.success ? parsed.data.redirectTo : undefined;
-  const back =
-    asked && /^\/(?!\/)/.test(asked) ? asked : `/${locale}/admin/refunds/${params.orderId}`;
+  const back = safeRedirectTarget(asked) ?? `/${locale}/admin/refunds/${params.orderId}`;
   const headers = new Headers();
   if (!parsed.success) {
     await setFlash(headers, { kind: "error", key: "payouts.errors.invalid" });
