@@ -17,10 +17,12 @@ import { AppShell } from "./components/shell/app-shell";
 import { useRootData } from "./components/use-root-data";
 import { NotFound } from "./components/not-found";
 import { ErrorState } from "./components/error-state";
+import { RequestRefused } from "./components/request-refused";
 import { services } from "./modules/app.server";
 import { getI18n, loadCatalog } from "./modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { takeFlash } from "./modules/http/flash.server";
+import { isRequestRefusal } from "./modules/http/request-refusal";
 import { cartCount } from "./modules/commerce/cart.server";
 import { adoptVisitorCart } from "./modules/commerce/visitor-cart.server";
 import { attachViewer, getViewer } from "./modules/http/request-context.server";
@@ -126,5 +128,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && isRequestRefusal(error.data)) {
+    return <RequestRefused refusal={error.data} />;
+  }
   return <ErrorState />;
 }

@@ -44,6 +44,7 @@ export async function findFreePort() {
  * Starts the production server (`node [nodeArgs] server/index.js`) on a fresh demo install,
  * loopback only. A developer's .env or shell may point elsewhere: the variables that change what
  * is measured are set explicitly (an empty value counts as unset). Output is kept for errors.
+ * @param {{ port: number, dataDir: string, env?: Record<string, string>, nodeArgs?: string[] }} options
  */
 export function startApp({ port, dataDir, env = {}, nodeArgs = [] }) {
   const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
