@@ -6,6 +6,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -22,7 +23,9 @@ import { services } from "./modules/app.server";
 import { getI18n, loadCatalog } from "./modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { takeFlash } from "./modules/http/flash.server";
+import { canonicalLocation } from "./modules/http/canonical-host.server";
 import { isRequestRefusal } from "./modules/http/request-refusal";
+import { refuseCrossSiteMutation } from "./modules/http/same-origin.server";
 import { cartCount } from "./modules/commerce/cart.server";
 import { adoptVisitorCart } from "./modules/commerce/visitor-cart.server";
 import { attachViewer, getViewer } from "./modules/http/request-context.server";
@@ -34,12 +37,29 @@ const bootAndAttachViewer: Route.MiddlewareFunction = async ({ request, context 
   attachViewer(context, request);
 };
 
+/** Pages are served under BASE_URL's host name only (its session cookie, its links). */
+const canonicalHost: Route.MiddlewareFunction = async ({ request }) => {
+  const { env } = await services();
+  const location = canonicalLocation(request, env.baseUrl, env.TRUST_PROXY);
+  if (location) throw redirect(location, 308);
+};
+
+/** Every route, resource routes included: no change sent from another site's page. */
+const sameOriginMutations: Route.MiddlewareFunction = async ({ request }) => {
+  const { env } = await services();
+  refuseCrossSiteMutation(request, new URL(env.baseUrl).origin);
+};
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [bootAndAttachViewer];
+export const middleware: Route.MiddlewareFunction[] = [
+  canonicalHost,
+  bootAndAttachViewer,
+  sameOriginMutations,
+];
 
 /** A navigation to a page in another language loads that catalog before the page renders. */
 const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }) => {

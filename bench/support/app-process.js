@@ -58,7 +58,8 @@ export function startApp({ port, dataDir, env = {}, nodeArgs = [] }) {
       LOG_LEVEL: "warn",
       APP_MODE: "demo",
       DATABASE_URL: "",
-      BASE_URL: "",
+      // The address requests are sent to: pages asked for under another host are redirected.
+      BASE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
   });

@@ -29,7 +29,7 @@ beforeAll(async () => {
     port,
     dataDir,
     nodeArgs: serverNodeArgs,
-    env: { ...serverEnv, DEMO_CONTENT: "false", BASE_URL: `http://127.0.0.1:${port}` },
+    env: { ...serverEnv, DEMO_CONTENT: "false" },
   });
   await waitUntilReady(app);
 }, 120_000);
