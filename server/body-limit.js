@@ -2,22 +2,34 @@
 // whether it announced its length or came in chunks, and refused past the limit before anything
 // holds it whole in memory. Uploads (tus, /api/uploads) stream to disk and have their own limits.
 
-export const maxFormBytes = 1024 * 1024;
+const maxFormBytes = 1024 * 1024;
 
 function isUpload(req) {
   return /^\/api\/uploads(?:[/?]|$)/.test(req.url ?? "");
 }
 
+// A client still sending when refused must get the time to read the answer: closing a connection
+// with unread bytes resets it, and a reset can reach the client before the answer does.
+const lingerMs = 1000;
+
 /** Answers 413 and closes the connection: the rest of the body is never read. */
 function refuse(req, res) {
+  // The app's reader loses its feed and cannot start the flow again: the socket is read no more.
+  req.removeAllListeners("data");
+  req.pause();
+  req.resume = () => req;
+  const socket = req.socket;
+  // The app's reader sees the connection close as an aborted request.
+  const close = () => socket.destroy();
   if (res.headersSent) {
-    req.destroy();
+    close();
     return;
   }
+  // Node destroys a `Connection: close` socket once the answer is written; only its sending side
+  // is closed here, the whole connection a moment later.
+  socket.destroySoon = () => socket.end();
   res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
-  // Once the answer is handed to the socket, the connection goes, and with it the request
-  // body's stream: whoever was reading it sees an aborted request.
-  res.end("Payload Too Large", () => req.destroy());
+  res.end("Payload Too Large", () => setTimeout(close, lingerMs).unref());
 }
 
 /**
@@ -32,13 +44,9 @@ export function limitFormBody(req, res, maxBytes = maxFormBytes) {
     return true;
   }
   let received = 0;
-  let refused = false;
   req.on("data", (chunk) => {
     received += chunk.length;
-    if (received > maxBytes && !refused) {
-      refused = true;
-      refuse(req, res);
-    }
+    if (received > maxBytes) refuse(req, res);
   });
   // Listening for data sets the stream flowing, and chunks that arrive before the app attaches
   // its own reader would be lost to it: the stream waits until that reader asks for data.
