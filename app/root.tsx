@@ -6,6 +6,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -17,10 +18,14 @@ import { AppShell } from "./components/shell/app-shell";
 import { useRootData } from "./components/use-root-data";
 import { NotFound } from "./components/not-found";
 import { ErrorState } from "./components/error-state";
+import { RequestRefused } from "./components/request-refused";
 import { services } from "./modules/app.server";
 import { getI18n, loadCatalog } from "./modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { takeFlash } from "./modules/http/flash.server";
+import { canonicalLocation } from "./modules/http/canonical-host.server";
+import { isRequestRefusal } from "./modules/http/request-refusal";
+import { refuseCrossSiteMutation } from "./modules/http/same-origin.server";
 import { cartCount } from "./modules/commerce/cart.server";
 import { adoptVisitorCart } from "./modules/commerce/visitor-cart.server";
 import { attachViewer, getViewer } from "./modules/http/request-context.server";
@@ -32,12 +37,29 @@ const bootAndAttachViewer: Route.MiddlewareFunction = async ({ request, context 
   attachViewer(context, request);
 };
 
+/** Pages are served under BASE_URL's host name only (its session cookie, its links). */
+const canonicalHost: Route.MiddlewareFunction = async ({ request }) => {
+  const { env } = await services();
+  const location = canonicalLocation(request, env.baseUrl, env.TRUST_PROXY);
+  if (location) throw redirect(location, 308);
+};
+
+/** Every route, resource routes included: no change sent from another site's page. */
+const sameOriginMutations: Route.MiddlewareFunction = async ({ request }) => {
+  const { env } = await services();
+  refuseCrossSiteMutation(request, new URL(env.baseUrl).origin);
+};
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [bootAndAttachViewer];
+export const middleware: Route.MiddlewareFunction[] = [
+  canonicalHost,
+  bootAndAttachViewer,
+  sameOriginMutations,
+];
 
 /** A navigation to a page in another language loads that catalog before the page renders. */
 const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }) => {
@@ -126,5 +148,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && isRequestRefusal(error.data)) {
+    return <RequestRefused refusal={error.data} />;
+  }
   return <ErrorState />;
 }

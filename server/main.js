@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@react-router/node";
 import sirv from "sirv";
+import { limitFormBody } from "./body-limit.js";
 import { createSignedFileSender } from "./send-file.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -68,17 +69,8 @@ function appOrFile(req, res) {
   );
 }
 
-// Forms are small; a larger body is refused before anything reads it. Uploads (tus) stream to
-// disk in chunks and have their own limits.
-const maxFormBytes = 1024 * 1024;
-
 const server = http.createServer((req, res) => {
-  const isUpload = req.url?.startsWith("/api/uploads") ?? false;
-  if (!isUpload && Number(req.headers["content-length"] ?? 0) > maxFormBytes) {
-    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
-    res.end("Payload Too Large");
-    return;
-  }
+  if (limitFormBody(req, res)) return;
   // A static file removed after start (a rebuild under a running server) must not crash the
   // process: sirv pipes a read stream into the response, whose error we end the response on.
   res.on("pipe", (source) => source.on("error", () => res.destroy()));

@@ -8,6 +8,7 @@ import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { publicPageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { intlLocale } from "~/modules/i18n/locale";
 import {
   listContactMessages,
@@ -52,7 +53,7 @@ const statusForm = z.object({ id: z.uuid(), status: z.enum(statuses) });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "admin", { message: "adminOnly" });
-  const parsed = statusForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = statusForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400 });
   const found = await setContactStatus(
     await services(),

@@ -10,6 +10,8 @@ import { user } from "~/modules/db/schema";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
+import { safeRedirectTarget } from "~/modules/http/safe-redirect";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { PayoutsError } from "~/modules/payouts/payouts-error";
@@ -67,10 +69,9 @@ const schema = z.object({
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAccess(context, "admin", { message: "adminOnly" });
   const locale = localeFromUrl(new URL(request.url));
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
   const asked = parsed.success ? parsed.data.redirectTo : undefined;
-  const back =
-    asked && /^\/(?!\/)/.test(asked) ? asked : `/${locale}/admin/refunds/${params.orderId}`;
+  const back = safeRedirectTarget(asked) ?? `/${locale}/admin/refunds/${params.orderId}`;
   const headers = new Headers();
   if (!parsed.success) {
     await setFlash(headers, { kind: "error", key: "payouts.errors.invalid" });

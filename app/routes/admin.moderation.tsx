@@ -27,6 +27,7 @@ import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { formatBytes, formatDate, formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/admin.moderation";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "admin", guard);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const submissionId = String(form.get("submissionId") ?? "");
   const app = await services();

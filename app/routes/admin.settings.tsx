@@ -15,6 +15,7 @@ import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { listLicences } from "~/modules/pricing/licences.server";
 import type { Route } from "./+types/admin.settings";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "admin", guard);
   const url = new URL(request.url);
   const locale = localeFromUrl(url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fields = Object.fromEntries(
     [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
   );

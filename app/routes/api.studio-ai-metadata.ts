@@ -1,6 +1,7 @@
 import { metadataGenerator } from "~/modules/ai/metadata-generator.server";
 import { services } from "~/modules/app.server";
 import { access } from "~/modules/auth/roles";
+import { readForm } from "~/modules/http/read-form.server";
 import { getViewer } from "~/modules/http/request-context.server";
 import { getT } from "~/modules/i18n/i18n";
 import { isLocale } from "~/modules/i18n/locale";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/api.studio-ai-metadata";
  * proposal, with a warning code, whenever the AI provider is missing or fails.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const lang = String(form.get("lang") ?? "fr");
   const locale = isLocale(lang) ? lang : "fr";
   const t = getT(locale);

@@ -14,6 +14,7 @@ import { register, signIn } from "~/modules/accounts/accounts.server";
 import { services } from "~/modules/app.server";
 import { appendSetCookies, setFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { getViewer, requestOrigin } from "~/modules/http/request-context.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { useRootData } from "~/components/use-root-data";
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = await services();
   const url = new URL(request.url);
   const locale = localeFromUrl(url);
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const origin = requestOrigin(context, request);
 
   if (values.intent === "login") {

@@ -26,6 +26,7 @@ import { listPurchases, purchaseStats } from "~/modules/commerce/purchases.serve
 import { appendSetCookies, setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { formatDate, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/buyer-dashboard";
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "buyer", { message: "buyerOnly" });
   const app = await services();
   const locale = localeFromUrl(new URL(request.url));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const headers = new Headers();
   const back = localePath(locale, "/buyer-dashboard?tab=profile");

@@ -10,6 +10,7 @@ import { CommerceError, type CommerceErrorCode } from "~/modules/commerce/commer
 import { adoptVisitorCart } from "~/modules/commerce/visitor-cart.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { getViewer } from "~/modules/http/request-context.server";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = await services();
   const locale = localeFromUrl(new URL(request.url));
   const viewer = await getViewer(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "pay");
   const submissionId = String(form.get("submissionId") ?? "");
   const headers = new Headers();

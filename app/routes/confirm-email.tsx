@@ -5,6 +5,7 @@ import { localePath } from "~/components/use-locale";
 import { confirmEmailChange, pendingEmailChange } from "~/modules/accounts/email-change.server";
 import { services } from "~/modules/app.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import type { Route } from "./+types/confirm-email";
 
 export function meta(args: Route.MetaArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const app = await services();
   const state = await confirmEmailChange(
     app,

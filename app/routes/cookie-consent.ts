@@ -1,17 +1,14 @@
 import { redirect } from "react-router";
+import { readForm } from "~/modules/http/read-form.server";
+import { safeRedirectTarget } from "~/modules/http/safe-redirect";
 import { consentChoices, consentHeader } from "~/modules/pages/cookie-consent.server";
 import type { Route } from "./+types/cookie-consent";
 
-/** Only a path of this site: never another origin (no open redirect). */
-function safeRedirect(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : "/";
-}
-
 /** Records the cookie notice's answer ("reset" asks again), then goes back to the page. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const choice = consentChoices.find((candidate) => candidate === form.get("choice")) ?? null;
-  return redirect(safeRedirect(form.get("redirectTo")), {
+  return redirect(safeRedirectTarget(form.get("redirectTo")) ?? "/", {
     headers: { "Set-Cookie": await consentHeader(choice) },
   });
 }

@@ -5,6 +5,7 @@ import { seedDemoAccounts } from "~/modules/demo/seed.server";
 import { requireDemoMode } from "~/modules/http/demo-only.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import type { Route } from "./+types/create-test-accounts";
 
 export function meta(args: Route.MetaArgs) {
@@ -17,9 +18,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireDemoMode();
   await requireAccess(context, "admin", { message: "adminOnly" });
+  // The form has no fields; its body is still checked like every form's.
+  await readForm(request);
   try {
     return { report: await seedDemoAccounts(await services()), failed: false };
   } catch {

@@ -15,6 +15,7 @@ import { recordSubscriptionPayment } from "~/modules/credits/subscriptions.serve
 import { paymentProvider } from "~/modules/payments/payments.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
+import { readForm } from "~/modules/http/read-form.server";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/credits-actions";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "signedIn");
   const app = await services();
   const locale = localeFromUrl(new URL(request.url));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const headers = new Headers();
   const dashboard = localePath(locale, "/buyer-dashboard?tab=credits");

@@ -7,6 +7,7 @@ import { readCreditSettings } from "~/modules/credits/ledger.server";
 import { creditSettings } from "~/modules/db/schema";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
+import { readForm } from "~/modules/http/read-form.server";
 import { getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/credits-settings";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAccess(context, "admin");
   const app = await services();
   const locale = localeFromUrl(new URL(request.url));
-  const parsed = settingsSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = settingsSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ invalid: true }, { status: 400 });
   await app.db
     .insert(creditSettings)

@@ -5,6 +5,7 @@ import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import {
   discardStudioUpload,
   listStudioUploads,
@@ -30,7 +31,7 @@ const discardForm = z.object({ intent: z.literal("discard"), id: z.string().min(
 /** Removes one of the viewer's own studio files (admins included: their own only). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "seller", guard);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = discardForm.safeParse({ intent: form.get("intent"), id: form.get("id") });
   if (!parsed.success) return data({ ok: false }, 400);
   const { db, storage } = await services();

@@ -12,6 +12,7 @@ import {
 import { requestPasswordReset } from "~/modules/accounts/accounts.server";
 import { services } from "~/modules/app.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { requestOrigin } from "~/modules/http/request-context.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/forgot-password";
@@ -31,7 +32,7 @@ type ForgotResult =
     };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const email = (values.email ?? "").slice(0, 300);
   const parsed = validateForm(forgotPasswordSchema, values);
   if (!parsed.ok)

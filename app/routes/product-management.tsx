@@ -17,6 +17,7 @@ import { useAiMetadata } from "~/components/studio/use-ai-metadata";
 import { services } from "~/modules/app.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { isLocale } from "~/modules/i18n/locale";
 import {
   productFieldsFrom,
@@ -83,7 +84,7 @@ function draftsFrom(raw: FormDataEntryValue | null) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "seller", guard);
   const app = await services();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const fail = (error: StudioErrorCode, status: number, uploadId?: string) =>
     data<ActionResult>({ ok: false, intent, uploadId, error }, { status });

@@ -15,6 +15,7 @@ import {
 import { toast } from "sonner";
 import { ItemGrid } from "~/components/catalogue/item-card";
 import { ProductMedia } from "~/components/catalogue/product-media";
+import { RequestRefused } from "~/components/request-refused";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import {
@@ -29,6 +30,8 @@ import { getT, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
 import { formatDuration } from "~/modules/i18n/format-media";
 import { setFlash } from "~/modules/http/flash.server";
+import { readForm } from "~/modules/http/read-form.server";
+import { isRequestRefusal } from "~/modules/http/request-refusal";
 import { getViewer } from "~/modules/http/request-context.server";
 import { licenceView, listLicences } from "~/modules/pricing/licences.server";
 import { linePriceCents } from "~/modules/pricing/pricing";
@@ -93,7 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : "fr";
   const id = "id" in params ? params.id : undefined;
   if (!id) fail("missingId", 404);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const { db } = await services();
   const viewer = await getViewer(context);
@@ -564,6 +567,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const locale = useLocale();
+  if (isRouteErrorResponse(error) && isRequestRefusal(error.data)) {
+    return <RequestRefused refusal={error.data} />;
+  }
   const reason: ProductFailure =
     isRouteErrorResponse(error) &&
     error.data &&

@@ -13,6 +13,7 @@ import { resetPassword } from "~/modules/accounts/accounts.server";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { requestOrigin } from "~/modules/http/request-context.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/reset-password";
@@ -41,7 +42,7 @@ type ResetResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = localeFromUrl(new URL(request.url));
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const sentToken = values.token && values.token.length <= 512 ? values.token : null;
   const parsed = validateForm(resetPasswordSchema, values);
   if (!parsed.ok) {

@@ -24,6 +24,7 @@ import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { formatBytes } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { mediaKindOf } from "~/modules/media/media-kind";
@@ -154,7 +155,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "seller", guardMessages);
   const locale = localeFromUrl(new URL(request.url));
   const app = await services();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
   const here = `/${locale}/seller-dashboard/content/${params.submissionId}`;
   const headers = new Headers();

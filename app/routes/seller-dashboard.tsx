@@ -17,6 +17,7 @@ import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { sellerPaymentsView } from "~/modules/payouts/seller-payments.server";
 import {
   sellerEarningsByMonth,
@@ -109,7 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "seller", guardMessages);
   const locale = localeFromUrl(new URL(request.url));
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") return data({ error: "notFound" as const }, 400);
   const app = await services();
   try {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { services } from "~/modules/app.server";
 import { setFlash, type Flash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
+import { readForm } from "~/modules/http/read-form.server";
 import { formatMoney, getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { accountBadge } from "~/modules/payouts/account-status";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setFlash(headers, flash);
     return redirect(back, { headers });
   };
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return done({ kind: "error", key: "payouts.errors.invalid" });
   const app = await services();
   try {

@@ -9,6 +9,7 @@ import { services } from "~/modules/app.server";
 import { testConnectAccounts } from "~/modules/db/schema";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { connectProvider, testBankAccounts } from "~/modules/payouts/connect-provider.server";
 import type { Route } from "./+types/test-connect";
@@ -56,7 +57,7 @@ const detailsSchema = z.object({
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { app, account } = await openAccount(context, params.accountId);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const self = `/${localeFromUrl(new URL(request.url))}/test-connect/${account.id}`;
   const where = eq(testConnectAccounts.id, account.id);
   if (form.intent === "details") {

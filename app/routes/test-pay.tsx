@@ -6,6 +6,7 @@ import { exclusiveHoldMinutes } from "~/modules/commerce/on-sale.server";
 import { buyerOrderBySession, orderLines } from "~/modules/commerce/orders.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { readForm } from "~/modules/http/read-form.server";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
@@ -52,7 +53,7 @@ type Failure = CardRefusal | "declined" | "insufficientFunds" | "threeDSFailed" 
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { app, order, locale } = await openOrder(request, context, params.sessionId);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const sessionId = params.sessionId;
   const send = async (type: "checkout.session.completed" | "checkout.session.expired") => {

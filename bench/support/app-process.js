@@ -44,6 +44,7 @@ export async function findFreePort() {
  * Starts the production server (`node [nodeArgs] server/index.js`) on a fresh demo install,
  * loopback only. A developer's .env or shell may point elsewhere: the variables that change what
  * is measured are set explicitly (an empty value counts as unset). Output is kept for errors.
+ * @param {{ port: number, dataDir: string, env?: Record<string, string>, nodeArgs?: string[] }} options
  */
 export function startApp({ port, dataDir, env = {}, nodeArgs = [] }) {
   const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
@@ -57,7 +58,8 @@ export function startApp({ port, dataDir, env = {}, nodeArgs = [] }) {
       LOG_LEVEL: "warn",
       APP_MODE: "demo",
       DATABASE_URL: "",
-      BASE_URL: "",
+      // The address requests are sent to: pages asked for under another host are redirected.
+      BASE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
   });

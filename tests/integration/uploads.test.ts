@@ -170,6 +170,25 @@ describe("resumable uploads (tus)", () => {
     ).toBe(200);
   });
 
+  it("answers 415 to a chunk not sent as application/offset+octet-stream, and keeps nothing", async () => {
+    const bytes = pngBytes(2, 2).subarray(0, 16);
+    const location = (await create(creator, bytes.length)).headers.get("location")!;
+    for (const type of ["application/octet-stream", "text/plain", "multipart/form-data"]) {
+      const refused = await patch(creator, location, 0, bytes, { "Content-Type": type });
+      expect(refused.status, type).toBe(415);
+    }
+    const untyped = await app.fetch(location, {
+      method: "PATCH",
+      headers: { ...tus, "Upload-Offset": "0" },
+      body: new Uint8Array(bytes),
+      cookies: creator,
+    });
+    expect(untyped.status).toBe(415);
+    const probe = await app.fetch(location, { method: "HEAD", headers: tus, cookies: creator });
+    expect(probe.headers.get("upload-offset")).toBe("0");
+    expect((await patch(creator, location, 0, bytes)).status).toBe(204);
+  });
+
   it("lets the uploader cancel an upload, which then no longer exists", async () => {
     const created = await create(creator, 16);
     const location = created.headers.get("location")!;

@@ -343,6 +343,12 @@ export const en: Catalog = {
     title: "An unexpected error occurred",
     text: "Please try again in a moment.",
     backHome: "Back to home",
+    refused: {
+      title: "Request refused",
+      notAForm: "This address only accepts forms sent from the site.",
+      malformedForm: "The form received could not be read. Reload the page and try again.",
+      crossSite: "This action can only be sent from a page of this site.",
+    },
   },
   testAccounts: {
     title: "Test accounts",

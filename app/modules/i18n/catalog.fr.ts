@@ -346,6 +346,12 @@ export const fr = {
     title: "Une erreur inattendue est survenue",
     text: "Veuillez réessayer dans un instant.",
     backHome: "Retour à l'accueil",
+    refused: {
+      title: "Requête refusée",
+      notAForm: "Cette adresse n'accepte que les formulaires envoyés depuis le site.",
+      malformedForm: "Le formulaire reçu est illisible. Rechargez la page et réessayez.",
+      crossSite: "Cette action ne peut être envoyée que depuis une page de ce site.",
+    },
   },
   testAccounts: {
     title: "Comptes de test",

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { formValues } from "../accounts/account-forms";
 import { services } from "../app.server";
+import { readForm } from "../http/read-form.server";
 import { clientAddressContext, getViewer } from "../http/request-context.server";
 import { localeFromUrl } from "../i18n/locale";
 import { contactSchema, feedbackSchema, validateContact } from "./contact-form";
@@ -15,7 +16,7 @@ export async function contactFormAction(
   context: Readonly<RouterContextProvider>,
   kind: "contact" | "feedback",
 ) {
-  const raw = formValues(await request.formData());
+  const raw = formValues(await readForm(request));
   const values: Record<string, string> = {};
   for (const field of keptFields) if (raw[field]) values[field] = raw[field].slice(0, 6000);
   const sender = {

@@ -156,6 +156,17 @@ function uploadServer(services: Services): Server {
  * its row, so it no longer counts towards the 100-file limit.
  */
 export async function handleUploadRequest(services: Services, request: Request): Promise<Response> {
+  // tus names the one media type a chunk is sent as, exactly; tus's own check answers 400 (or
+  // 403 when the header is missing) where HTTP has 415 for it.
+  if (
+    request.method === "PATCH" &&
+    request.headers.get("content-type") !== "application/offset+octet-stream"
+  ) {
+    return new Response("Content-Type must be application/offset+octet-stream\n", {
+      status: 415,
+      headers: { "Tus-Resumable": "1.0.0", "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   if (request.method === "PATCH" && request.headers.has("upload-checksum")) {
     // A checksummed chunk is read into memory: only its uploader gets that far.
     const id = new URL(request.url).pathname.split("/").pop() ?? "";
