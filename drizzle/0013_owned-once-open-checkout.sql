@@ -15,10 +15,10 @@ UPDATE "subscriptions" SET "status" = 'canceled' WHERE "id" IN (
     SELECT "id", row_number() OVER (
       PARTITION BY "user_id", ("plan_id" = 'infinity')
       ORDER BY ("status" = 'active') DESC, "current_period_end" DESC NULLS LAST, "created_at" DESC
-    ) AS "n" FROM "subscriptions" WHERE "status" IN ('pending', 'active', 'past_due')
+    ) AS "n" FROM "subscriptions" WHERE "status" <> 'canceled'
   ) AS "ranked" WHERE "n" > 1
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "entitlements_owned_licence_idx" ON "entitlements" USING btree ("buyer_id","submission_id","licence_id") WHERE "entitlements"."revoked_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_open_checkout_idx" ON "orders" USING btree ("buyer_id","checkout_key") WHERE "orders"."status" = 'pending' and "orders"."checkout_key" is not null;--> statement-breakpoint
 CREATE INDEX "orders_pending_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" = 'pending';--> statement-breakpoint
-CREATE UNIQUE INDEX "subscriptions_one_per_kind_idx" ON "subscriptions" USING btree ("user_id",("plan_id" = 'infinity')) WHERE "subscriptions"."status" in ('pending', 'active', 'past_due');
+CREATE UNIQUE INDEX "subscriptions_one_per_kind_idx" ON "subscriptions" USING btree ("user_id",("plan_id" = 'infinity')) WHERE "subscriptions"."status" <> 'canceled';

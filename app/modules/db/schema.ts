@@ -795,10 +795,11 @@ export const subscriptions = pgTable(
       table.providerSubscriptionId,
     ),
     index("subscriptions_user_idx").on(table.userId, table.status),
-    // One credit plan and one Infinity subscription per buyer at a time, being paid or held.
+    // One credit plan and one Infinity subscription per buyer at a time, being paid or held
+    // (pending, active or past due: every status but canceled).
     uniqueIndex("subscriptions_one_per_kind_idx")
       .on(table.userId, sql`(${table.planId} = 'infinity')`)
-      .where(sql`${table.status} in ('pending', 'active', 'past_due')`),
+      .where(sql`${table.status} <> 'canceled'`),
   ],
 );
 
