@@ -562,7 +562,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           __html: JSON.stringify(structuredData(loaderData, locale, url)).replace(/</g, "\\u003c"),
         }}
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-4">
           <div className="card overflow-hidden">
             <ProductMedia kind={product.kind} files={product.files} title={title} />

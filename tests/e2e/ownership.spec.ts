@@ -3,8 +3,8 @@ import { expect, request as playwrightRequest, test, type Page } from "@playwrig
 import { createAccount, expectToast, open, waitForHydration } from "./support/app";
 import { BASE_URL } from "./support/env";
 
-/** A demo item no other browser test buys with money, so its licences are free to test here. */
-const itemTitle = "Champs de lavande en été";
+/** A demo photo on sale (other tests buy it too, each with their own account). */
+const itemTitle = "Coucher de soleil sur les dunes";
 
 const texts = {
   fr: {
@@ -164,7 +164,7 @@ for (const lang of ["fr", "en"] as const) {
 
 test("fr: the demo client sees the demo photo they own, with its download", async ({ page }) => {
   // The demo purchase is the standard licence of this photo.
-  const id = await demoItemId("Coucher de soleil sur les dunes");
+  const id = await demoItemId();
   const signIn = await page.request.post("/fr/auth", {
     form: { intent: "login", email: "client@vitrine.test", password: "Client-vitrine-2026" },
   });
