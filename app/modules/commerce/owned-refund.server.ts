@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Services } from "../app.server";
-import { orders, profiles, transactions, user } from "../db/schema";
+import type { orders, transactions } from "../db/schema";
+import { profiles, user } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { logger } from "../log/logger.server";
