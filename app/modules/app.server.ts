@@ -12,6 +12,7 @@ import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
 import { scheduleRecurringJob, startWorker, type Worker } from "./jobs/job-queue.server";
 import { monthlyGrantsJobHandler, monthlyGrantsJobType } from "./credits/monthly-grants.server";
+import { expireOrdersJobHandler, expireOrdersJobType } from "./commerce/expire-orders.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
 import { createLocalStorage, type FileStorage } from "./storage/file-storage.server";
@@ -81,10 +82,16 @@ async function start(): Promise<Services> {
           [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }),
           // Credits: yearly plans' monthly grants (decision 0035).
           [monthlyGrantsJobType]: monthlyGrantsJobHandler({ db: handle.db, log }),
+          // Commerce: pending orders whose payment page closed (decision 0038).
+          [expireOrdersJobType]: expireOrdersJobHandler({
+            services: { db: handle.db, env: config, secret },
+            log,
+          }),
         },
       })
     : null;
   await scheduleRecurringJob(handle.db, monthlyGrantsJobType);
+  await scheduleRecurringJob(handle.db, expireOrdersJobType);
   const events = createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);

@@ -12,6 +12,7 @@ import {
   priceCart,
   purchasableQuote,
   removeFromCart,
+  type AddOutcome,
   type CartRef,
 } from "~/modules/commerce/cart.server";
 import { backTo } from "~/modules/commerce/commerce-http.server";
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } else {
     refs = await readVisitorCart(request, app.secret);
   }
-  const cart = await priceCart(app.db, refs, locale);
+  const cart = await priceCart(app.db, refs, locale, viewer?.id ?? null);
   return data({ cart, signedIn: Boolean(viewer) }, { headers });
 }
 
@@ -72,14 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only the item and the licence are read from the form: price, seller and currency come
     // from the database whatever else the browser sends.
     const ref: CartRef = { submissionId, licenceId };
-    let outcome: "added" | "duplicate" | "unavailable" | "free";
+    let outcome: AddOutcome;
     if (viewer) {
       outcome = await addToCart(app.db, viewer.id, ref);
     } else {
       const refs = await readVisitorCart(request, app.secret);
       if (refs.some((line) => line.submissionId === submissionId)) outcome = "duplicate";
       else {
-        const quote = await purchasableQuote(app.db, ref);
+        const quote = await purchasableQuote(app.db, ref, null);
         outcome = typeof quote === "object" ? "added" : quote;
         if (outcome === "added" && refs.length < visitorCartLimit) {
           await writeVisitorCart(headers, app.secret, [...refs, ref]);
@@ -87,7 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     await toast(
-      outcome === "added" ? "success" : outcome === "duplicate" ? "info" : "error",
+      outcome === "added"
+        ? "success"
+        : outcome === "duplicate" || outcome === "owned"
+          ? "info"
+          : "error",
       outcome,
     );
     return redirect(backTo(request, form, cartPath), { headers });
@@ -162,11 +167,13 @@ export default function Cart({ loaderData, params }: Route.ComponentProps) {
                     </p>
                   </div>
                   <p className="shrink-0 font-semibold">
-                    {line.lineCents === null
-                      ? t("commerce.cart.unavailable")
-                      : line.lineCents === 0
-                        ? t("commerce.cart.free")
-                        : formatMoney(locale, line.lineCents)}
+                    {line.owned
+                      ? t("commerce.owned.cartLine")
+                      : line.lineCents === null
+                        ? t("commerce.cart.unavailable")
+                        : line.lineCents === 0
+                          ? t("commerce.cart.free")
+                          : formatMoney(locale, line.lineCents)}
                   </p>
                   <Form method="post">
                     <input type="hidden" name="intent" value="remove" />

@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) return { state: "signIn" as const, providerInfo, cart: null };
   const headers = new Headers();
   await adoptVisitorCart(request, app, viewer.id, headers);
-  const cart = await priceCart(app.db, await cartRefs(app.db, viewer.id), locale);
+  const cart = await priceCart(app.db, await cartRefs(app.db, viewer.id), locale, viewer.id);
   return data(
     {
       state: cart.lines.length === 0 ? ("empty" as const) : ("ready" as const),
@@ -170,9 +170,11 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
                 </span>
               </span>
               <span className="shrink-0 font-semibold">
-                {line.lineCents === null
-                  ? t("commerce.cart.unavailable")
-                  : formatMoney(locale, line.lineCents)}
+                {line.owned
+                  ? t("commerce.owned.cartLine")
+                  : line.lineCents === null
+                    ? t("commerce.cart.unavailable")
+                    : formatMoney(locale, line.lineCents)}
               </span>
             </li>
           ))}

@@ -45,14 +45,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "buy-pack" || intent === "subscribe") {
     const productId = String(form.get(intent === "buy-pack" ? "packId" : "planId") ?? "");
     const interval = form.get("billing") === "year" ? "year" : "month";
-    const started = await startCreditCheckout(
-      app,
-      viewer,
-      intent === "buy-pack"
-        ? { kind: "pack", productId }
-        : { kind: "subscription", productId, interval },
-      locale,
-    );
+    let started: Awaited<ReturnType<typeof startCreditCheckout>>;
+    try {
+      started = await startCreditCheckout(
+        app,
+        viewer,
+        intent === "buy-pack"
+          ? { kind: "pack", productId }
+          : { kind: "subscription", productId, interval },
+        locale,
+      );
+    } catch (error) {
+      // A subscription of the same kind is already held (or being paid): no second checkout.
+      if (!(error instanceof CreditError)) throw error;
+      await setFlash(headers, { kind: "error", key: `credits.errors.${error.code}` });
+      return redirect(dashboard, { headers });
+    }
     if (!started) {
       await setFlash(headers, { kind: "error", key: "credits.toast.unknownProduct" });
       return redirect(localePath(locale, "/packages-pricing"), { headers });

@@ -5,6 +5,8 @@ import { Form, Link } from "react-router";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { readCreditSettings } from "~/modules/credits/ledger.server";
+import { heldSubscriptionView } from "~/modules/credits/subscription-checkout.server";
+import { HeldSubscriptionCard } from "~/components/credits/held-subscription";
 import { infinity } from "~/modules/credits/plans";
 import { contentSubmissions } from "~/modules/db/schema";
 import { getViewer } from "~/modules/http/request-context.server";
@@ -31,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { infinityDailyLimit } = await readCreditSettings(app.db);
   return {
     signedIn: Boolean(viewer),
+    held: await heldSubscriptionView(app.db, viewer?.id ?? null, "infinity"),
     billing: billing as "month" | "year",
     limit: infinityDailyLimit,
     library: {
@@ -45,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function InfinityPage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = params.lang === "en" ? "en" : "fr";
-  const { signedIn, billing, limit, library } = loaderData;
+  const { signedIn, held, billing, limit, library } = loaderData;
   const money = (cents: number) => formatMoney(locale, cents);
   const base = localePath(locale, "/infinity");
   const yearly = billing === "year";
@@ -101,7 +104,9 @@ export default function InfinityPage({ loaderData, params }: Route.ComponentProp
           </p>
         ) : null}
         <p className="mt-3 text-sm">{t("credits.infinity.fairUse", { limit })}</p>
-        {signedIn ? (
+        {held ? (
+          <HeldSubscriptionCard locale={locale} held={held} />
+        ) : signedIn ? (
           <Form method="post" action={localePath(locale, "/credits")} className="mt-4">
             <input type="hidden" name="intent" value="subscribe" />
             <input type="hidden" name="planId" value="infinity" />

@@ -10,6 +10,9 @@ import {
   yearlyTotalCents,
 } from "~/modules/credits/plans";
 import { getViewer } from "~/modules/http/request-context.server";
+import { services } from "~/modules/app.server";
+import { heldSubscriptionView } from "~/modules/credits/subscription-checkout.server";
+import { HeldSubscriptionCard } from "~/components/credits/held-subscription";
 import { formatMoney, getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/packages-pricing";
@@ -22,14 +25,20 @@ export function meta({ location }: Route.MetaArgs) {
 /** Public: six packs, four plans with the monthly/yearly switch (?billing=year), features. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
+  const app = await services();
   const billing = new URL(request.url).searchParams.get("billing") === "year" ? "year" : "month";
-  return { signedIn: Boolean(viewer), billing: billing as "month" | "year" };
+  return {
+    signedIn: Boolean(viewer),
+    billing: billing as "month" | "year",
+    // The credit plan the buyer holds, if any: one at a time.
+    held: await heldSubscriptionView(app.db, viewer?.id ?? null, "plan"),
+  };
 }
 
 export default function PackagesPricing({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = params.lang === "en" ? "en" : "fr";
-  const { signedIn, billing } = loaderData;
+  const { signedIn, billing, held } = loaderData;
   const money = (cents: number) => formatMoney(locale, cents);
   const action = localePath(locale, "/credits");
   const base = localePath(locale, "/packages-pricing");
@@ -131,15 +140,21 @@ export default function PackagesPricing({ loaderData, params }: Route.ComponentP
                 </p>
               ) : null}
               <p className="mt-2 flex-1 text-sm text-muted">{describeContents(t, plan)}</p>
-              <Form method="post" action={action}>
-                <input type="hidden" name="intent" value="subscribe" />
-                <input type="hidden" name="planId" value={plan.id} />
-                <input type="hidden" name="billing" value={billing} />
-                {buyButton(
-                  t("credits.subscribe"),
-                  t("credits.subscribePlan", { count: plan.credits }),
-                )}
-              </Form>
+              {held?.planId === plan.id ? (
+                <HeldSubscriptionCard locale={locale} held={held} />
+              ) : held ? (
+                <p className="mt-4 text-sm text-muted">{t("credits.held.otherPlan")}</p>
+              ) : (
+                <Form method="post" action={action}>
+                  <input type="hidden" name="intent" value="subscribe" />
+                  <input type="hidden" name="planId" value={plan.id} />
+                  <input type="hidden" name="billing" value={billing} />
+                  {buyButton(
+                    t("credits.subscribe"),
+                    t("credits.subscribePlan", { count: plan.credits }),
+                  )}
+                </Form>
+              )}
             </li>
           ))}
         </ul>

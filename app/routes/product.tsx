@@ -1,4 +1,4 @@
-import { Heart, Share2 } from "lucide-react";
+import { BadgeCheck, Download, Heart, Share2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -37,6 +37,8 @@ import { licenceView, listLicences } from "~/modules/pricing/licences.server";
 import { linePriceCents } from "~/modules/pricing/pricing";
 import { CreditDownloadForms } from "~/components/credits/credit-download-forms";
 import { creditDownloadState } from "~/modules/credits/overview.server";
+import { ownedLicences } from "~/modules/commerce/ownership.server";
+import { originalsOf } from "~/modules/commerce/orders.server";
 import type { Route } from "./+types/product";
 
 type ProductFailure = "notFound" | "missingId" | "loadError";
@@ -54,13 +56,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await getProduct(db, viewer, id);
     if (!product) fail("notFound", 404);
-    const [licenceRows, related, credits, featured] = await Promise.all([
+    const [licenceRows, related, credits, featured, owned] = await Promise.all([
       listLicences(db),
       relatedItems(db, product),
       creditDownloadState(db, viewer?.id ?? null, product.kind),
       // Only admins learn whether an item is pinned, and only they see the control.
       viewer?.role === "admin" ? isFeatured(db, product.id) : null,
+      viewer ? ownedLicences(db, viewer.id, [product.id]) : [],
     ]);
+    // The licences the viewer holds: downloaded through the checking route, not bought again.
+    const ownedFiles =
+      owned.length > 0
+        ? (await originalsOf(db, [product.id])).map((file) => ({
+            id: file.id,
+            fileName: file.fileName,
+          }))
+        : [];
     // The same rule as the cart's and the checkout's quotes (getProduct only finds items on sale).
     const licences = licenceRows.map((row) => ({
       ...licenceView(row, locale),
@@ -69,6 +80,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return {
       product,
       licences,
+      owned: owned.map((row) => ({
+        licenceId: row.licenceId,
+        name: licences.find((licence) => licence.id === row.licenceId)?.name ?? row.licenceId,
+        certificateNumber: row.certificateNumber,
+      })),
+      ownedFiles,
       related,
       credits,
       origin: env.baseUrl,
@@ -301,21 +318,75 @@ function ShareButton({ title }: { title: string }) {
   );
 }
 
+/** The licences the viewer already holds: their certificates and the item's files. */
+function OwnedLicences({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { owned, ownedFiles } = loaderData;
+  return (
+    <div
+      className="mt-4 rounded-lg border border-accent bg-accent-soft p-3"
+      data-testid="owned-licences"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <BadgeCheck className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+        {t("commerce.owned.title")}
+      </p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {owned.map((licence) => (
+          <li key={licence.licenceId} className="break-words">
+            {t("commerce.owned.licence", { name: licence.name })} ·{" "}
+            <Link
+              to={localePath(locale, `/certificates/${licence.certificateNumber}`)}
+              className="underline"
+            >
+              {t("commerce.owned.certificate", { number: licence.certificateNumber })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-3 flex flex-col gap-2">
+        {ownedFiles.map((file) => (
+          <li key={file.id}>
+            <a href={`/downloads/${file.id}`} className="btn-primary w-full" download>
+              <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 truncate">
+                {t("commerce.owned.download", { name: file.fileName })}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function LicenceChooser({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigation = useNavigation();
-  const { product, licences } = loaderData;
+  const { product, owned } = loaderData;
+  // A licence the viewer holds is not offered again; the others stay on sale.
+  const licences = loaderData.licences.filter(
+    (licence) => !owned.some((row) => row.licenceId === licence.id),
+  );
+  const ownsStandard = owned.some((row) => row.licenceId === "standard");
   const [chosen, setChosen] = useState(licences[0]?.id ?? "standard");
   const chosenLine = licences.find((licence) => licence.id === chosen)?.lineCents ?? 0;
   const checkout = localePath(locale, "/checkout");
   const redirecting = navigation.state !== "idle" && navigation.formAction === checkout;
-  const free = !product.priceCents;
+  const free = !product.priceCents && !ownsStandard;
   return (
     <section className="card p-5" aria-labelledby="licence-title">
       <h2 id="licence-title" className="text-lg font-semibold">
         {t("catalogue.product.licenceTitle")}
       </h2>
+      {owned.length > 0 ? <OwnedLicences loaderData={loaderData} /> : null}
+      {owned.length > 0 ? (
+        <p className="mt-4 text-sm text-muted">
+          {t(licences.length > 0 ? "commerce.owned.otherLicences" : "commerce.owned.allOwned")}
+        </p>
+      ) : null}
       {free ? (
         <Form method="post" action={checkout} className="mt-4 flex flex-col gap-2">
           <input type="hidden" name="intent" value="claim-free" />
@@ -326,57 +397,63 @@ function LicenceChooser({ loaderData }: { loaderData: Route.ComponentProps["load
           <p className="text-sm text-muted">{t("catalogue.product.claimFreeNote")}</p>
         </Form>
       ) : null}
-      <Form method="post" action={localePath(locale, "/cart")} className="mt-4 flex flex-col gap-3">
-        <input type="hidden" name="submissionId" value={product.id} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="sr-only">{t("catalogue.product.licenceTitle")}</legend>
-          {licences.map((licence) => (
-            <label
-              key={licence.id}
-              htmlFor={`licence-${licence.id}`}
-              className="grid cursor-pointer grid-cols-[auto_1fr_auto] items-start gap-x-3 rounded-lg border border-border p-3 has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
-            >
-              <input
-                type="radio"
-                id={`licence-${licence.id}`}
-                name="licenceId"
-                value={licence.id}
-                checked={chosen === licence.id}
-                onChange={() => setChosen(licence.id)}
-                className="mt-1"
-              />
-              <span className="font-medium">{licence.name}</span>
-              <span className="text-right font-medium tabular-nums">
-                {formatMoney(locale, licence.lineCents)}
-              </span>
-              <span className="col-start-2 col-end-4 text-sm text-muted">
-                {licence.description}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <p className="flex items-center justify-between font-semibold">
-          {t("catalogue.product.linePrice")}
-          <span className="text-xl tabular-nums" data-testid="line-price">
-            {formatMoney(locale, chosenLine)}
-          </span>
-        </p>
-        <button type="submit" name="intent" value="add" className="btn-primary w-full">
-          {t("catalogue.product.addToCart")}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="buy-now"
-          formAction={checkout}
-          className="btn-secondary w-full"
-          disabled={redirecting}
+      {licences.length > 0 ? (
+        <Form
+          method="post"
+          action={localePath(locale, "/cart")}
+          className="mt-4 flex flex-col gap-3"
         >
-          {redirecting ? t("catalogue.product.redirecting") : t("catalogue.product.buyNow")}
-        </button>
-        <p className="text-xs text-muted">{t("catalogue.product.protectedNote")}</p>
-      </Form>
-      {loaderData.credits ? (
+          <input type="hidden" name="submissionId" value={product.id} />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">{t("catalogue.product.licenceTitle")}</legend>
+            {licences.map((licence) => (
+              <label
+                key={licence.id}
+                htmlFor={`licence-${licence.id}`}
+                className="grid cursor-pointer grid-cols-[auto_1fr_auto] items-start gap-x-3 rounded-lg border border-border p-3 has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
+              >
+                <input
+                  type="radio"
+                  id={`licence-${licence.id}`}
+                  name="licenceId"
+                  value={licence.id}
+                  checked={chosen === licence.id}
+                  onChange={() => setChosen(licence.id)}
+                  className="mt-1"
+                />
+                <span className="font-medium">{licence.name}</span>
+                <span className="text-right font-medium tabular-nums">
+                  {formatMoney(locale, licence.lineCents)}
+                </span>
+                <span className="col-start-2 col-end-4 text-sm text-muted">
+                  {licence.description}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <p className="flex items-center justify-between font-semibold">
+            {t("catalogue.product.linePrice")}
+            <span className="text-xl tabular-nums" data-testid="line-price">
+              {formatMoney(locale, chosenLine)}
+            </span>
+          </p>
+          <button type="submit" name="intent" value="add" className="btn-primary w-full">
+            {t("catalogue.product.addToCart")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="buy-now"
+            formAction={checkout}
+            className="btn-secondary w-full"
+            disabled={redirecting}
+          >
+            {redirecting ? t("catalogue.product.redirecting") : t("catalogue.product.buyNow")}
+          </button>
+          <p className="text-xs text-muted">{t("catalogue.product.protectedNote")}</p>
+        </Form>
+      ) : null}
+      {loaderData.credits && !ownsStandard ? (
         <div className="mt-4 border-t border-border pt-4">
           <CreditDownloadForms
             locale={locale}
@@ -488,7 +565,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           __html: JSON.stringify(structuredData(loaderData, locale, url)).replace(/</g, "\\u003c"),
         }}
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-4">
           <div className="card overflow-hidden">
             <ProductMedia kind={product.kind} files={product.files} title={title} />

@@ -13,6 +13,7 @@ import type { Locale } from "../i18n/locale";
 import { isFree, orderTotals } from "../pricing/pricing";
 import { quoteLine, type LineQuote } from "../pricing/quote.server";
 import { notHeldExclusively } from "./on-sale.server";
+import { ownedLicences, ownsLicence } from "./ownership.server";
 
 /** One cart line as stored: an item and the chosen licence (never a price). */
 export interface CartRef {
@@ -24,7 +25,10 @@ export function isLicenceId(value: unknown): value is LicenceId {
   return typeof value === "string" && (licenceIds as readonly string[]).includes(value);
 }
 
-/** A cart line as pages show it, priced by the server now; `lineCents` null = no longer on sale. */
+/**
+ * A cart line as pages show it, priced by the server now; `lineCents` null = no longer on sale,
+ * or `owned`: the buyer already holds this licence (bought in another tab meanwhile).
+ */
 export interface CartLineView {
   submissionId: string;
   licenceId: LicenceId;
@@ -34,6 +38,7 @@ export interface CartLineView {
   kind: string;
   thumbnail: string | null;
   lineCents: number | null;
+  owned: boolean;
 }
 
 export interface CartView {
@@ -43,20 +48,23 @@ export interface CartView {
   totalCents: number;
 }
 
-export type AddOutcome = "added" | "duplicate" | "unavailable" | "free";
+export type AddOutcome = "added" | "duplicate" | "unavailable" | "free" | "owned";
 
 /**
  * Whether an item may be bought under a licence now: on sale, licence known, exclusive licence
- * not held by another checkout, and not a free item under the standard licence (claimed, not
- * bought). Returns the server's quote when it may.
+ * not held by another checkout, not a free item under the standard licence (claimed, not
+ * bought), and not already owned by the buyer under that licence. Returns the server's quote
+ * when it may.
  */
 export async function purchasableQuote(
   db: Database,
   ref: CartRef,
-): Promise<LineQuote | "unavailable" | "free"> {
+  buyerId: string | null,
+): Promise<LineQuote | "unavailable" | "free" | "owned"> {
   const quote = await quoteLine(db, ref.submissionId, ref.licenceId);
   if (!quote) return "unavailable";
   if (isFree(quote.itemPriceCents) && ref.licenceId === "standard") return "free";
+  if (buyerId && (await ownsLicence(db, buyerId, ref.submissionId, ref.licenceId))) return "owned";
   const [row] = await db
     .select({ id: contentSubmissions.id })
     .from(contentSubmissions)
@@ -84,8 +92,8 @@ export async function cartCount(db: Database, userId: string): Promise<number> {
 
 /** Adds an item once: a second add of the same item (whatever the licence) is a duplicate. */
 export async function addToCart(db: Database, userId: string, ref: CartRef): Promise<AddOutcome> {
-  const quote = await purchasableQuote(db, ref);
-  if (quote === "unavailable" || quote === "free") return quote;
+  const quote = await purchasableQuote(db, ref, userId);
+  if (typeof quote === "string") return quote;
   const inserted = await db
     .insert(cartItems)
     .values({ userId, submissionId: ref.submissionId, licenceId: ref.licenceId })
@@ -100,6 +108,23 @@ export async function removeFromCart(db: Database, userId: string, submissionId:
     .where(and(eq(cartItems.userId, userId), eq(cartItems.submissionId, submissionId)));
 }
 
+/** Removes the lines the buyer already owns under their licence (bought in another tab). */
+export async function removeOwnedLines(db: Database, userId: string) {
+  const refs = await cartRefs(db, userId);
+  const owned = await ownedLicences(
+    db,
+    userId,
+    refs.map((ref) => ref.submissionId),
+  );
+  for (const ref of refs) {
+    if (
+      owned.some((row) => row.submissionId === ref.submissionId && row.licenceId === ref.licenceId)
+    ) {
+      await removeFromCart(db, userId, ref.submissionId);
+    }
+  }
+}
+
 export async function clearCart(db: Database, userId: string) {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
@@ -109,15 +134,19 @@ export async function mergeVisitorCart(db: Database, userId: string, refs: reado
   for (const ref of refs) await addToCart(db, userId, ref);
 }
 
-/** Prices lines from the database: what the cart, checkout and order creation show and charge. */
+/**
+ * Prices lines from the database: what the cart, checkout and order creation show and charge.
+ * A line the buyer already owns is shown flagged and charged nothing.
+ */
 export async function priceCart(
   db: Database,
   refs: readonly CartRef[],
   locale: Locale,
+  buyerId: string | null,
 ): Promise<CartView> {
   if (refs.length === 0) return { lines: [], subtotalCents: 0, vatCents: 0, totalCents: 0 };
   const ids = refs.map((ref) => ref.submissionId);
-  const [items, files, licenceRows] = await Promise.all([
+  const [items, files, licenceRows, owned] = await Promise.all([
     db
       .select({
         id: contentSubmissions.id,
@@ -139,6 +168,7 @@ export async function priceCart(
       .where(and(inArray(uploads.submissionId, ids), eq(uploads.purpose, "original")))
       .orderBy(asc(uploads.position)),
     db.select().from(licences),
+    buyerId ? ownedLicences(db, buyerId, ids) : [],
   ]);
   const lines: CartLineView[] = [];
   for (const ref of refs) {
@@ -148,7 +178,10 @@ export async function priceCart(
     const file = files.find(
       (row) => row.submissionId === ref.submissionId && row.derivatives.thumbnail,
     );
-    const quote = await purchasableQuote(db, ref);
+    const quote = await purchasableQuote(db, ref, null);
+    const isOwned = owned.some(
+      (row) => row.submissionId === ref.submissionId && row.licenceId === ref.licenceId,
+    );
     lines.push({
       submissionId: ref.submissionId,
       licenceId: ref.licenceId,
@@ -157,7 +190,8 @@ export async function priceCart(
       author: item.storeName || item.displayName || null,
       kind: item.kind,
       thumbnail: file ? `/media/${file.id}/thumbnail` : null,
-      lineCents: typeof quote === "object" ? quote.lineCents : null,
+      lineCents: typeof quote === "object" && !isOwned ? quote.lineCents : null,
+      owned: isOwned,
     });
   }
   const totals = orderTotals(lines.map((line) => line.lineCents ?? 0));

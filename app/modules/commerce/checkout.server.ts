@@ -1,20 +1,28 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Services } from "../app.server";
 import type { Viewer } from "../auth/roles";
-import { entitlements, exclusiveHolds, orders, transactions } from "../db/schema";
+import { entitlements, orders, transactions } from "../db/schema";
 import type { Locale } from "../i18n/locale";
 import { paymentProvider } from "../payments/payments.server";
 import { isFree, orderTotals } from "../pricing/pricing";
 import { quoteLine, type LineQuote } from "../pricing/quote.server";
-import { cartRefs, priceCart, purchasableQuote, type CartRef } from "./cart.server";
+import {
+  cartRefs,
+  priceCart,
+  purchasableQuote,
+  removeOwnedLines,
+  type CartRef,
+} from "./cart.server";
 import { certificateNumber } from "./certificate.server";
 import { CommerceError } from "./commerce-error";
 import { takeExclusiveHold } from "./on-sale.server";
+import { checkoutExpiresAt, checkoutKey, closePendingOrder, openOrder } from "./open-orders.server";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 
 /**
  * Checks a cart before payment, in the spec's order (part 1 §5): signed in, not empty, every
- * price valid (the item still on sale, priced by the server), every item complete.
+ * price valid (the item still on sale, priced by the server), every item complete. A line the
+ * buyer already owns under its licence (bought in another tab meanwhile) refuses the cart.
  */
 export async function validatedQuotes(
   services: Pick<Services, "db">,
@@ -26,7 +34,8 @@ export async function validatedQuotes(
   if (refs.length === 0) throw new CommerceError("emptyCart");
   const quotes: LineQuote[] = [];
   for (const ref of refs) {
-    const quote = await purchasableQuote(services.db, ref);
+    const quote = await purchasableQuote(services.db, ref, viewer.id);
+    if (quote === "owned") throw new CommerceError("alreadyOwned");
     if (
       quote === "unavailable" &&
       (await quoteLine(services.db, ref.submissionId, ref.licenceId))
@@ -37,7 +46,7 @@ export async function validatedQuotes(
     if (typeof quote !== "object" || quote.lineCents <= 0) throw new CommerceError("invalidPrices");
     quotes.push(quote);
   }
-  const view = await priceCart(services.db, refs, locale);
+  const view = await priceCart(services.db, refs, locale, viewer.id);
   if (view.lines.some((line) => !line.submissionId || !line.title.trim() || !line.author)) {
     throw new CommerceError("incomplete");
   }
@@ -54,10 +63,32 @@ async function holdExclusives(tx: Tx, orderId: string, quotes: readonly LineQuot
   }
 }
 
+/** The order's lines, one server-priced transaction each (commission from the settings). */
+async function insertLines(tx: Tx, orderId: string, buyerId: string, quotes: readonly LineQuote[]) {
+  await tx.insert(transactions).values(
+    quotes.map((quote) => ({
+      orderId,
+      buyerId,
+      sellerId: quote.sellerId,
+      submissionId: quote.submissionId,
+      licenceId: quote.licenceId,
+      title: quote.title,
+      itemPriceCents: quote.itemPriceCents,
+      licenceCents: quote.surchargeCents,
+      amountCents: quote.lineCents,
+      vatCents: orderTotals([quote.lineCents]).vatCents,
+      commissionBps: quote.commissionBps,
+      commissionCents: quote.commissionCents,
+      sellerShareCents: quote.sellerShareCents,
+    })),
+  );
+}
+
 /**
- * Creates a pending order from server-priced lines (one transaction per line, commission from
- * the settings), holds exclusive licences, then opens the provider's payment page. The cart is
- * left as it is: it empties when the order is paid.
+ * Opens the provider's payment page for the cart. The same lines and total as an order still
+ * open give that order's page again (a second click, a parallel one, another tab): one pending
+ * order and one provider session per cart. Otherwise a pending order is written with its lines
+ * and exclusive holds. The cart is left as it is: it empties when the order is paid.
  */
 export async function startCheckout(
   services: Services,
@@ -69,36 +100,27 @@ export async function startCheckout(
   const buyer = viewer!;
   const provider = paymentProvider(services);
   const totals = orderTotals(quotes.map((quote) => quote.lineCents));
-  const orderId = await services.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({ buyerId: buyer.id, provider: provider.name, ...totals })
-      .returning({ id: orders.id });
-    await holdExclusives(tx, order!.id, quotes);
-    await tx.insert(transactions).values(
-      quotes.map((quote) => ({
-        orderId: order!.id,
-        buyerId: buyer.id,
-        sellerId: quote.sellerId,
-        submissionId: quote.submissionId,
-        licenceId: quote.licenceId,
-        title: quote.title,
-        itemPriceCents: quote.itemPriceCents,
-        licenceCents: quote.surchargeCents,
-        amountCents: quote.lineCents,
-        vatCents: orderTotals([quote.lineCents]).vatCents,
-        commissionBps: quote.commissionBps,
-        commissionCents: quote.commissionCents,
-        sellerShareCents: quote.sellerShareCents,
-      })),
-    );
-    return order!.id;
-  });
-  const view = await priceCart(services.db, refs, locale);
+  const { order, created } = await openOrder(
+    services.db,
+    {
+      buyerId: buyer.id,
+      provider: provider.name,
+      key: checkoutKey(quotes, totals.totalCents),
+      totals,
+    },
+    async (tx, orderId) => {
+      await holdExclusives(tx, orderId, quotes);
+      await insertLines(tx, orderId, buyer.id, quotes);
+    },
+  );
+  if (order.checkoutUrl) return { url: order.checkoutUrl, orderId: order.id };
+  const view = await priceCart(services.db, refs, locale, buyer.id);
   try {
+    // A request that found the order before its page existed asks again under the same
+    // idempotency key and the same parameters, so the provider answers with the same session.
     const session = await provider.createCheckoutSession(
       {
-        orderId,
+        orderId: order.id,
         buyerEmail: buyer.email,
         locale,
         lines: view.lines.map((line) => ({
@@ -109,32 +131,38 @@ export async function startCheckout(
         totalCents: totals.totalCents,
         successUrl: `${services.env.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&lang=${locale}`,
         cancelUrl: `${services.env.baseUrl}/payment-cancelled?lang=${locale}`,
+        expiresAt: checkoutExpiresAt(order),
       },
-      `checkout-${orderId}`,
+      `checkout-${order.id}`,
     );
     await services.db
       .update(orders)
-      .set({ providerSessionId: session.sessionId })
-      .where(eq(orders.id, orderId));
-    return { url: session.url, orderId };
+      .set({ providerSessionId: session.sessionId, checkoutUrl: session.url })
+      .where(eq(orders.id, order.id));
+    return { url: session.url, orderId: order.id };
   } catch (error) {
-    await services.db.transaction(async (tx) => {
-      await tx.update(orders).set({ status: "failed" }).where(eq(orders.id, orderId));
-      await tx
-        .update(transactions)
-        .set({ status: "failed" })
-        .where(eq(transactions.orderId, orderId));
-      await tx.delete(exclusiveHolds).where(eq(exclusiveHolds.orderId, orderId));
-    });
+    if (created) {
+      await services.db.transaction((tx) => closePendingOrder(tx, { orderId: order.id }, "failed"));
+    }
     if (error instanceof CommerceError) throw error;
     throw new CommerceError("paymentCreation");
   }
 }
 
-/** The signed-in buyer's cart, checked out. */
+/**
+ * The signed-in buyer's cart, checked out. A line the buyer came to own meanwhile (another
+ * tab) leaves the cart, and the buyer is told before anything is charged.
+ */
 export async function checkoutCart(services: Services, viewer: Viewer | null, locale: Locale) {
   const refs = viewer ? await cartRefs(services.db, viewer.id) : [];
-  return startCheckout(services, viewer, refs, locale);
+  try {
+    return await startCheckout(services, viewer, refs, locale);
+  } catch (error) {
+    if (viewer && error instanceof CommerceError && error.code === "alreadyOwned") {
+      await removeOwnedLines(services.db, viewer.id);
+    }
+    throw error;
+  }
 }
 
 /**

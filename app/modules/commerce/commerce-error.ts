@@ -5,6 +5,7 @@ export type CommerceErrorCode =
   | "invalidPrices"
   | "incomplete"
   | "exclusiveTaken"
+  | "alreadyOwned"
   | "missingId"
   | "invalidPrice"
   | "notFree"

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Services } from "../app.server";
 import {
   cartItems,
@@ -16,6 +16,8 @@ import { renderEmail } from "../mail/render-email.server";
 import type { PaymentEvent } from "../payments/provider.server";
 import { certificateNumber } from "./certificate.server";
 import { closeAsRefunded, exclusivesStillHeld, refundLostExclusive } from "./lost-exclusive.server";
+import { closePendingOrder } from "./open-orders.server";
+import { refundOwnedLines, type OwnedRefund } from "./owned-refund.server";
 import { fulfilCreditPurchase } from "../credits/purchase.server";
 import { sendCreditOrderReceipt } from "../credits/credit-receipts.server";
 // Payouts: the sellers' earnings ledger, refunds and transfers (issue 7).
@@ -24,6 +26,7 @@ import { afterPaymentEvent } from "../payouts/after-payment.server";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 
 type OrderRow = typeof orders.$inferSelect;
+type TransactionRow = typeof transactions.$inferSelect;
 
 /** What a handled event leads to once its database transaction has committed. */
 interface Outcome {
@@ -34,6 +37,8 @@ interface Outcome {
   refunded: Array<typeof transactions.$inferSelect>;
   /** A payment for an exclusive licence another order took meanwhile: refunded after commit. */
   lostExclusiveOrder?: OrderRow;
+  /** Lines the buyer already owned when their payment arrived: refunded after commit. */
+  ownedRefund?: OwnedRefund;
 }
 
 /** Marks a pending order paid and grants its lines: runs at most once per order. */
@@ -60,38 +65,76 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
     outcome.lostExclusiveOrder = order;
     return;
   }
-  const lines = await tx
-    .update(transactions)
-    .set({ status: "succeeded", succeededAt: now, providerPaymentId: event.paymentId })
-    .where(eq(transactions.orderId, order.id))
-    .returning();
-  // Payouts: each seller's share enters the earnings ledger, once per line.
-  await creditSales(tx, lines);
-  if (order.buyerId) {
-    const buyerId = order.buyerId;
-    const granted = lines.filter((line) => line.submissionId);
-    if (granted.length > 0) {
-      await tx.insert(entitlements).values(
-        granted.map((line) => ({
-          buyerId,
-          submissionId: line.submissionId!,
-          licenceId: line.licenceId,
-          source: "purchase" as const,
-          transactionId: line.id,
-          certificateNumber: certificateNumber(now),
-        })),
-      );
-      // The cart empties when its order is paid (DECISIONS.md), not before.
-      await tx.delete(cartItems).where(
-        and(
-          eq(cartItems.userId, buyerId),
-          inArray(
-            cartItems.submissionId,
-            granted.map((line) => line.submissionId!),
-          ),
+  // Each line's right, unless the buyer already owns it (two tabs both reached the provider):
+  // the partial unique index refuses the second right, even from a parallel payment.
+  const granted: TransactionRow[] = [];
+  const alreadyOwned: TransactionRow[] = [];
+  for (const line of pending) {
+    if (!order.buyerId || !line.submissionId) {
+      granted.push(line);
+      continue;
+    }
+    const rows = await tx
+      .insert(entitlements)
+      .values({
+        buyerId: order.buyerId,
+        submissionId: line.submissionId,
+        licenceId: line.licenceId,
+        source: "purchase" as const,
+        transactionId: line.id,
+        certificateNumber: certificateNumber(now),
+      })
+      .onConflictDoNothing({
+        target: [entitlements.buyerId, entitlements.submissionId, entitlements.licenceId],
+        where: sql`revoked_at is null`,
+      })
+      .returning({ id: entitlements.id });
+    (rows.length > 0 ? granted : alreadyOwned).push(line);
+  }
+  if (alreadyOwned.length > 0 && granted.length === 0) {
+    // Everything in it was owned already: nothing granted, nothing credited, all refunded.
+    await closeAsRefunded(tx, order.id);
+    outcome.ownedRefund = { order, lines: alreadyOwned, whole: true };
+    return;
+  }
+  if (alreadyOwned.length > 0) {
+    await tx
+      .update(transactions)
+      .set({ status: "refunded" })
+      .where(
+        inArray(
+          transactions.id,
+          alreadyOwned.map((line) => line.id),
         ),
       );
-    }
+    outcome.ownedRefund = { order, lines: alreadyOwned, whole: false };
+  }
+  const lines =
+    granted.length > 0
+      ? await tx
+          .update(transactions)
+          .set({ status: "succeeded", succeededAt: now, providerPaymentId: event.paymentId })
+          .where(
+            inArray(
+              transactions.id,
+              granted.map((line) => line.id),
+            ),
+          )
+          .returning()
+      : [];
+  // Payouts: each seller's share enters the earnings ledger, once per line.
+  await creditSales(tx, lines);
+  if (order.buyerId && pending.some((line) => line.submissionId)) {
+    // The cart empties when its order is paid (DECISIONS.md), not before.
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.userId, order.buyerId),
+        inArray(
+          cartItems.submissionId,
+          pending.flatMap((line) => (line.submissionId ? [line.submissionId] : [])),
+        ),
+      ),
+    );
   }
   const sold = await tx
     .update(exclusiveHolds)
@@ -109,23 +152,7 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
 /** A payment that failed or a session that expired: the order ends, its holds are released. */
 async function close(tx: Tx, provider: string, event: PaymentEvent, status: "failed" | "expired") {
   if (!event.sessionId) return;
-  const [order] = await tx
-    .update(orders)
-    .set({ status })
-    .where(
-      and(
-        eq(orders.provider, provider),
-        eq(orders.providerSessionId, event.sessionId),
-        eq(orders.status, "pending"),
-      ),
-    )
-    .returning({ id: orders.id });
-  if (!order) return;
-  await tx
-    .update(transactions)
-    .set({ status: status === "failed" ? "failed" : "canceled" })
-    .where(eq(transactions.orderId, order.id));
-  await tx.delete(exclusiveHolds).where(eq(exclusiveHolds.orderId, order.id));
+  await closePendingOrder(tx, { provider, sessionId: event.sessionId }, status);
 }
 
 async function ordersOfPayment(tx: Tx, provider: string, event: PaymentEvent) {
@@ -227,6 +254,7 @@ export async function handlePaymentEvent(
   }
   if (outcome.paidOrder) await sendPurchaseMails(services, outcome.paidOrder);
   if (outcome.lostExclusiveOrder) await refundLostExclusive(services, outcome.lostExclusiveOrder);
+  if (outcome.ownedRefund) await refundOwnedLines(services, outcome.ownedRefund);
   // Payouts: transfers to active sellers, refund e-mails.
   await afterPaymentEvent(services, { paidOrder: outcome.paidOrder, refunded: outcome.refunded });
   return { duplicate: outcome.duplicate, paidOrderId: outcome.paidOrder?.id ?? null };
@@ -284,7 +312,8 @@ async function sendPurchaseMails(
     }
   }
   for (const line of lines) {
-    if (!line.sellerId) continue;
+    // A line refunded because the buyer already owned it was never the seller's sale.
+    if (!line.sellerId || line.status !== "succeeded") continue;
     const [seller] = await services.db.select().from(user).where(eq(user.id, line.sellerId));
     if (!seller) continue;
     const locale = await localeOf(services, seller.id);

@@ -19,13 +19,19 @@ import {
 import { splitCommission } from "../pricing/pricing";
 import { certificateNumber } from "../commerce/certificate.server";
 import { notHeldExclusively } from "../commerce/on-sale.server";
+import { ownsLicence } from "../commerce/ownership.server";
 
 type Kind = (typeof contentSubmissions.$inferSelect)["kind"];
 export type CreditSettingsRow = typeof creditSettings.$inferSelect;
 
 /** Why a credit or Infinity download was refused: translated under credits.errors. */
 export type CreditErrorCode =
-  "notFound" | "insufficientCredits" | "noInfinity" | "dailyLimit" | "alreadyOwned";
+  | "notFound"
+  | "insufficientCredits"
+  | "noInfinity"
+  | "dailyLimit"
+  | "alreadyOwned"
+  | "alreadySubscribed";
 
 export class CreditError extends Error {
   override name = "CreditError";
@@ -106,20 +112,6 @@ async function saleableSubmission(tx: Tx, submissionId: string) {
   return submission;
 }
 
-async function ownsStandard(tx: Tx, userId: string, submissionId: string) {
-  const [row] = await tx
-    .select({ id: entitlements.id })
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.buyerId, userId),
-        eq(entitlements.submissionId, submissionId),
-        isNull(entitlements.revokedAt),
-      ),
-    );
-  return Boolean(row);
-}
-
 /**
  * The seller's sale for a credit or Infinity download (decision 0026): an order of 0 (the buyer
  * paid when buying the credits or the subscription, VAT included then) with one succeeded
@@ -197,7 +189,9 @@ export async function downloadWithCredits(
   return db.transaction(async (tx) => {
     await lockWallet(tx, userId);
     const submission = await saleableSubmission(tx, submissionId);
-    if (await ownsStandard(tx, userId, submission.id)) throw new CreditError("alreadyOwned");
+    if (await ownsLicence(tx, userId, submission.id, "standard")) {
+      throw new CreditError("alreadyOwned");
+    }
     const cost = creditCost(await readCreditSettings(tx), submission.kind);
     const grants = await tx
       .select()
@@ -385,7 +379,9 @@ export async function downloadWithInfinity(
     const subscription = await activeInfinity(tx, userId, now);
     if (!subscription) throw new CreditError("noInfinity");
     const submission = await saleableSubmission(tx, submissionId);
-    if (await ownsStandard(tx, userId, submission.id)) throw new CreditError("alreadyOwned");
+    if (await ownsLicence(tx, userId, submission.id, "standard")) {
+      throw new CreditError("alreadyOwned");
+    }
     const { infinityDailyLimit } = await readCreditSettings(tx);
     const used = await infinityDownloadsToday(tx, userId, now);
     if (used >= infinityDailyLimit) throw new CreditError("dailyLimit");

@@ -7,7 +7,9 @@ import { paymentProvider } from "../payments/payments.server";
 import { orderTotals } from "../pricing/pricing";
 import { grantCredits } from "./ledger.server";
 import { stripeBilling } from "./stripe-billing.server";
-import { createPendingSubscription, recordSubscriptionPayment } from "./subscriptions.server";
+import { recordSubscriptionPayment } from "./subscriptions.server";
+import { openSubscriptionOrder } from "./subscription-checkout.server";
+import { checkoutExpiresAt, closePendingOrder } from "../commerce/open-orders.server";
 import {
   creditPacks,
   creditPlans,
@@ -42,7 +44,9 @@ export function creditProductPrice(
 
 /**
  * A pending order for a pack or a subscription's first period (price from the server, VAT on
- * top as for every order), then the provider's payment page.
+ * top as for every order), then the provider's payment page. A subscription is refused while
+ * the buyer holds one of the same kind (CreditError "alreadySubscribed"), and a second click for
+ * the same plan returns to the same page.
  */
 export async function startCreditCheckout(
   services: Services,
@@ -54,68 +58,91 @@ export async function startCreditCheckout(
   if (!price) return null;
   const provider = paymentProvider(services);
   const totals = orderTotals([price.subtotalCents]);
-  const subscription =
+  const { order, subscription, created } =
     product.kind === "subscription"
-      ? await createPendingSubscription(services.db, {
+      ? await openSubscriptionOrder(services, {
           userId: buyer.id,
           planId: product.productId,
           interval: product.interval,
           provider: provider.name,
+          totals,
         })
-      : null;
-  const orderId = await services.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({ buyerId: buyer.id, provider: provider.name, ...totals })
-      .returning({ id: orders.id });
-    await tx.insert(creditPurchases).values({
-      orderId: order!.id,
-      userId: buyer.id,
-      kind: product.kind,
-      productId: product.productId,
-      subscriptionId: subscription?.id ?? null,
-    });
-    return order!.id;
-  });
+      : await packOrder(services, buyer.id, product.productId, provider.name, totals);
+  if (order.checkoutUrl) return { url: order.checkoutUrl, totalCents: totals.totalCents };
   const successUrl = `${services.env.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&lang=${locale}`;
   const cancelUrl = `${services.env.baseUrl}/payment-cancelled?lang=${locale}`;
+  const expiresAt = checkoutExpiresAt(order);
   // Plans and Infinity are Stripe subscriptions when Stripe is configured (Stripe renews them);
   // the test provider takes the first payment like an order and renewals are simulated.
   const billing = subscription ? stripeBilling(services) : null;
-  const session =
-    billing && subscription
-      ? await billing.createSubscriptionCheckout({
-          orderId,
-          subscriptionId: subscription.id,
-          userId: buyer.id,
-          planId: subscription.planId,
-          interval: subscription.interval,
-          buyerEmail: buyer.email,
-          locale,
-          name: price.name,
-          amountCents: price.subtotalCents,
-          vatCents: totals.vatCents,
-          successUrl,
-          cancelUrl,
-        })
-      : await provider.createCheckoutSession(
-          {
-            orderId,
+  try {
+    const session =
+      billing && subscription
+        ? await billing.createSubscriptionCheckout({
+            orderId: order.id,
+            subscriptionId: subscription.id,
+            userId: buyer.id,
+            planId: subscription.planId,
+            interval: subscription.interval,
             buyerEmail: buyer.email,
             locale,
-            lines: [{ name: price.name, amountCents: price.subtotalCents }],
+            name: price.name,
+            amountCents: price.subtotalCents,
             vatCents: totals.vatCents,
-            totalCents: totals.totalCents,
             successUrl,
             cancelUrl,
-          },
-          `checkout-${orderId}`,
-        );
-  await services.db
-    .update(orders)
-    .set({ providerSessionId: session.sessionId })
-    .where(eq(orders.id, orderId));
-  return { url: session.url, totalCents: totals.totalCents };
+            expiresAt,
+          })
+        : await provider.createCheckoutSession(
+            {
+              orderId: order.id,
+              buyerEmail: buyer.email,
+              locale,
+              lines: [{ name: price.name, amountCents: price.subtotalCents }],
+              vatCents: totals.vatCents,
+              totalCents: totals.totalCents,
+              successUrl,
+              cancelUrl,
+              expiresAt,
+            },
+            `checkout-${order.id}`,
+          );
+    await services.db
+      .update(orders)
+      .set({ providerSessionId: session.sessionId, checkoutUrl: session.url })
+      .where(eq(orders.id, order.id));
+    return { url: session.url, totalCents: totals.totalCents };
+  } catch (error) {
+    // The order that could not get a page ends (and its waiting subscription with it).
+    if (created) {
+      await services.db.transaction((tx) => closePendingOrder(tx, { orderId: order.id }, "failed"));
+    }
+    throw error;
+  }
+}
+
+/** A pack's pending order and what it buys. */
+async function packOrder(
+  services: Services,
+  buyerId: string,
+  packId: string,
+  provider: string,
+  totals: { subtotalCents: number; vatCents: number; totalCents: number },
+) {
+  const order = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({ buyerId, provider, ...totals })
+      .returning();
+    await tx.insert(creditPurchases).values({
+      orderId: row!.id,
+      userId: buyerId,
+      kind: "pack",
+      productId: packId,
+    });
+    return row!;
+  });
+  return { order, subscription: null, created: true };
 }
 
 /**

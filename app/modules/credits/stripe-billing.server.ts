@@ -24,6 +24,8 @@ export interface SubscriptionCheckoutRequest {
   vatCents: number;
   successUrl: string;
   cancelUrl: string;
+  /** When the payment page closes, derived from the order (a repeated request is identical). */
+  expiresAt: Date;
 }
 
 export interface StripeBilling {
@@ -73,7 +75,7 @@ export function stripeBilling(services: Pick<Services, "env">): StripeBilling | 
           locale: request.locale,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
-          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
         },
         { idempotencyKey: `checkout-${request.orderId}` },
       );

@@ -408,12 +408,27 @@ export const orders = pgTable(
     providerSessionId: text("provider_session_id"),
     /** The provider's payment id (Stripe PaymentIntent), once paid. */
     providerPaymentId: text("provider_payment_id"),
+    /**
+     * What the order charges (its lines and total, hashed) while its payment page may still be
+     * offered again: a second 'Payer' for the same cart reuses the order. Cleared once the order
+     * is no longer offered (too old, failed).
+     */
+    checkoutKey: text("checkout_key"),
+    /** The provider's payment page of this order, offered again to the same cart. */
+    checkoutUrl: text("checkout_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("orders_provider_session_idx").on(table.provider, table.providerSessionId),
+    // One open order per buyer and cart contents: parallel 'Payer' clicks share it.
+    uniqueIndex("orders_open_checkout_idx")
+      .on(table.buyerId, table.checkoutKey)
+      .where(sql`${table.status} = 'pending' and ${table.checkoutKey} is not null`),
+    index("orders_pending_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
     index("orders_buyer_idx").on(table.buyerId, table.createdAt),
     check("orders_amounts_positive", sql`${table.subtotalCents} >= 0 and ${table.vatCents} >= 0`),
     check("orders_total", sql`${table.totalCents} = ${table.subtotalCents} + ${table.vatCents}`),
@@ -510,6 +525,10 @@ export const entitlements = pgTable(
   (table) => [
     uniqueIndex("entitlements_transaction_idx").on(table.transactionId),
     uniqueIndex("entitlements_certificate_idx").on(table.certificateNumber),
+    // A buyer owns an item under a licence once; a revoked (refunded) right does not count.
+    uniqueIndex("entitlements_owned_licence_idx")
+      .on(table.buyerId, table.submissionId, table.licenceId)
+      .where(sql`${table.revokedAt} is null`),
     index("entitlements_buyer_idx").on(table.buyerId, table.createdAt),
     index("entitlements_submission_idx").on(table.submissionId),
   ],
@@ -776,6 +795,11 @@ export const subscriptions = pgTable(
       table.providerSubscriptionId,
     ),
     index("subscriptions_user_idx").on(table.userId, table.status),
+    // One credit plan and one Infinity subscription per buyer at a time, being paid or held
+    // (pending, active or past due: every status but canceled).
+    uniqueIndex("subscriptions_one_per_kind_idx")
+      .on(table.userId, sql`(${table.planId} = 'infinity')`)
+      .where(sql`${table.status} <> 'canceled'`),
   ],
 );
 

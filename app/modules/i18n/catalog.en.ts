@@ -1067,6 +1067,7 @@ export const en: Catalog = {
       free: "This item is free: download it for free from its page.",
       claimed: "Item added to your downloads",
       redirecting: "Redirecting to payment...",
+      owned: "You already own this licence for this item: there is nothing new to buy.",
     },
     errors: {
       signInRequired: "You must be signed in to make a purchase",
@@ -1078,6 +1079,8 @@ export const en: Catalog = {
       invalidPrice: "Invalid price",
       notFree: "This item is not free.",
       paymentCreation: "Could not create the payment. Please try again.",
+      alreadyOwned:
+        "Your cart held an item you already own under that licence: it has been removed. Check your cart, then pay.",
       alertTitle: "Payment error",
     },
     checkout: {
@@ -1258,6 +1261,21 @@ export const en: Catalog = {
         "Hello {{name}}, we received your payment for order {{reference}}, but the exclusive licence of “{{titles}}” was meanwhile granted to another buyer.",
       lostExclusiveRefund:
         "We are refunding you in full ({{total}}): the refund will reach your payment method within a few days. No licence was issued for this order.",
+    },
+    /** A licence the buyer already holds: product page, cart line, refund of a second payment. */
+    owned: {
+      title: "You already own this licence",
+      licence: "{{name}} licence",
+      certificate: "Certificate {{number}}",
+      download: "Download {{name}}",
+      otherLicences: "The item's other licences are still available:",
+      allOwned: "You own every licence offered for this item.",
+      cartLine: "Already owned",
+      refundSubject: "Order {{reference}}: refund of a licence you already owned",
+      refundIntro:
+        "Hello {{name}}, we received your payment for order {{reference}}, but you already owned “{{titles}}” under that licence (most likely paid for in another tab).",
+      refundAmount:
+        "We are refunding you {{amount}}: the refund will reach your payment method within a few days. Your licence and its certificate stay in “My purchases”.",
     },
   },
   catalogue: {
@@ -1451,6 +1469,8 @@ export const en: Catalog = {
       dailyLimit:
         "Daily limit reached: you have downloaded {{limit}} items today with Infinity. Come back tomorrow.",
       alreadyOwned: "You already own this item.",
+      alreadySubscribed:
+        "You already have a subscription of this kind: manage it from the Credits tab of your dashboard.",
     },
     download: {
       withCredits_one: "Download with {{count}} credit",
@@ -1483,6 +1503,15 @@ export const en: Catalog = {
       videos: "Videos",
       vectors: "Vectors",
       audio: "Audio",
+    },
+    /** The subscription the buyer holds, shown instead of 'Subscribe'. */
+    held: {
+      title: "Your subscription",
+      renews: "Renews on {{date}}",
+      ends: "Ends on {{date}}",
+      pastDue: "Payment failed: check your payment method.",
+      manage: "Manage my subscription",
+      otherPlan: "One subscription at a time: change plans from your dashboard.",
     },
     dashboard: {
       title: "Credits and subscriptions",

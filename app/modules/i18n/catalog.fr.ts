@@ -1078,6 +1078,7 @@ export const fr = {
       free: "Cet article est gratuit : téléchargez-le gratuitement depuis sa page.",
       claimed: "Contenu ajouté à vos téléchargements",
       redirecting: "Redirection vers le paiement...",
+      owned: "Vous possédez déjà cette licence pour cet article : rien à acheter de nouveau.",
     },
     errors: {
       signInRequired: "Vous devez être connecté pour effectuer un achat",
@@ -1089,6 +1090,8 @@ export const fr = {
       invalidPrice: "Prix invalide",
       notFree: "Cet article n'est pas gratuit.",
       paymentCreation: "Échec de la création du paiement. Veuillez réessayer.",
+      alreadyOwned:
+        "Votre panier contenait un article que vous possédez déjà sous cette licence : il en a été retiré. Vérifiez votre panier, puis payez.",
       alertTitle: "Erreur de paiement",
     },
     checkout: {
@@ -1272,6 +1275,21 @@ export const fr = {
         "Bonjour {{name}}, votre paiement de la commande {{reference}} a bien été reçu, mais la licence exclusive de « {{titles}} » a été attribuée entre-temps à un autre acheteur.",
       lostExclusiveRefund:
         "Nous vous remboursons intégralement ({{total}}) : le remboursement apparaîtra sur votre moyen de paiement d'ici quelques jours. Aucune licence ne vous a été délivrée pour cette commande.",
+    },
+    /** A licence the buyer already holds: product page, cart line, refund of a second payment. */
+    owned: {
+      title: "Vous possédez déjà cette licence",
+      licence: "Licence {{name}}",
+      certificate: "Certificat {{number}}",
+      download: "Télécharger {{name}}",
+      otherLicences: "Les autres licences de cet article restent disponibles :",
+      allOwned: "Vous possédez toutes les licences proposées pour cet article.",
+      cartLine: "Déjà acquis",
+      refundSubject: "Commande {{reference}} : remboursement d'une licence déjà acquise",
+      refundIntro:
+        "Bonjour {{name}}, votre paiement de la commande {{reference}} a bien été reçu, mais vous possédiez déjà « {{titles}} » sous cette licence (réglé depuis un autre onglet, sans doute).",
+      refundAmount:
+        "Nous vous remboursons {{amount}} : le remboursement apparaîtra sur votre moyen de paiement d'ici quelques jours. Votre licence et son certificat restent dans « Mes achats ».",
     },
   },
   catalogue: {
@@ -1468,6 +1486,8 @@ export const fr = {
       dailyLimit:
         "Limite quotidienne atteinte : vous avez téléchargé {{limit}} contenus aujourd'hui avec Infinity. Revenez demain.",
       alreadyOwned: "Vous possédez déjà ce contenu.",
+      alreadySubscribed:
+        "Vous avez déjà un abonnement de ce type en cours : gérez-le depuis l'onglet Crédits de votre tableau de bord.",
     },
     download: {
       withCredits_one: "Télécharger avec {{count}} crédit",
@@ -1500,6 +1520,15 @@ export const fr = {
       videos: "Vidéos",
       vectors: "Vecteurs",
       audio: "Audio",
+    },
+    /** The subscription the buyer holds, shown instead of 'S'abonner'. */
+    held: {
+      title: "Votre abonnement",
+      renews: "Renouvellement le {{date}}",
+      ends: "Se termine le {{date}}",
+      pastDue: "Paiement en échec : vérifiez votre moyen de paiement.",
+      manage: "Gérer mon abonnement",
+      otherPlan: "Un seul abonnement à la fois : changez d'offre depuis votre tableau de bord.",
     },
     dashboard: {
       title: "Crédits et abonnements",

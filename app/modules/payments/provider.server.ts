@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   totalCents: number;
   successUrl: string;
   cancelUrl: string;
+  /** When the payment page closes: derived from the order, so a repeated request is identical. */
+  expiresAt: Date;
 }
 
 export interface CheckoutSession {
@@ -44,7 +46,13 @@ export class WebhookSignatureError extends Error {
 /** One interface for the built-in test provider and Stripe, chosen by configuration. */
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
+  /** The same idempotency key gives the same session (a repeated or parallel request). */
   createCheckoutSession(request: CheckoutRequest, idempotencyKey: string): Promise<CheckoutSession>;
+  /**
+   * Closes a payment page that was left: "expired", or "paid" when the buyer paid it after all
+   * (its completion event is on its way, so the order must stay pending for it).
+   */
+  expireCheckoutSession(sessionId: string): Promise<"expired" | "paid">;
   /** Verifies the signature on the raw body, then reads the event. */
   parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>;
 }

@@ -130,12 +130,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           locale: request.locale,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
-          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
         },
         { idempotencyKey },
       );
       if (!session.url) throw new Error("Stripe returned a session without a URL");
       return { sessionId: session.id, url: session.url };
+    },
+    async expireCheckoutSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(
+          sessionId,
+          {},
+          { idempotencyKey: `expire-${sessionId}` },
+        );
+        return "expired";
+      } catch (error) {
+        // Only an open session can be expired: one already closed says which way it went.
+        const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+        if (!session) throw error;
+        return session.status === "complete" ? "paid" : "expired";
+      }
     },
     async parseWebhook(rawBody, headers) {
       const signature = headers.get("stripe-signature");

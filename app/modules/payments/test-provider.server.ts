@@ -103,14 +103,20 @@ const eventTypes: Record<TestEvent["type"], PaymentEvent["type"]> = {
  */
 export function createTestProvider(options: { baseUrl: string; secret: string }): PaymentProvider {
   const key = testWebhookKey(options.secret);
+  const sessionKey = deriveKey(options.secret, "test-sessions");
   return {
     name: "test",
-    async createCheckoutSession(request) {
-      const sessionId = `cs_test_${randomBytes(16).toString("hex")}`;
+    async createCheckoutSession(request, idempotencyKey) {
+      // Like Stripe, one session per idempotency key: a repeated request gets the same page.
+      const sessionId = `cs_test_${hmacHex(sessionKey, idempotencyKey).slice(0, 32)}`;
       return {
         sessionId,
         url: `${options.baseUrl}/test-pay/${sessionId}?lang=${request.locale}`,
       };
+    },
+    // The hosted page refuses to pay an order past its lifetime: nothing to close here.
+    async expireCheckoutSession() {
+      return "expired";
     },
     async parseWebhook(rawBody, headers) {
       verify(key, rawBody, headers.get(testSignatureHeader), Math.floor(Date.now() / 1000));
