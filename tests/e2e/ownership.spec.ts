@@ -1,6 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { createAccount, expectToast, open, waitForHydration } from "./support/app";
+import {
+  createAccount,
+  expectToast,
+  fillExpiryAndCvc,
+  open,
+  waitForHydration,
+} from "./support/app";
 import { BASE_URL } from "./support/env";
 
 /** A demo photo on sale (other tests buy it too, each with their own account). */
@@ -73,6 +79,7 @@ async function payWith4242(page: Page, t: (typeof texts)["fr" | "en"]) {
   await expect(page.getByRole("heading", { name: t.payTitle })).toBeVisible();
   await waitForHydration(page);
   await page.getByLabel(t.card).fill("4242 4242 4242 4242");
+  await fillExpiryAndCvc(page);
   await page.getByRole("button", { name: t.pay }).click();
   await expect(page.getByRole("heading", { name: t.success })).toBeVisible();
 }

@@ -296,6 +296,26 @@ describe("an item already owned under a licence", () => {
   });
 });
 
+describe("a free item claimed", () => {
+  it("10 parallel claims give one right and no error", async () => {
+    const { jar, id } = await buyer();
+    const free = await item(0);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        postForm(
+          app,
+          "/fr/checkout",
+          { intent: "claim-free", submissionId: free.id },
+          { cookies: jar },
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(302));
+    expect(responses.map(flashKey)).toEqual(Array(10).fill("commerce.toast.claimed"));
+    expect(await activeRights(id, free.id)).toHaveLength(1);
+  });
+});
+
 describe("one subscription of a kind", () => {
   function subscribe(jar: CookieJar, planId = "infinity", billing = "month") {
     return postForm(app, "/fr/credits", { intent: "subscribe", planId, billing }, { cookies: jar });

@@ -8,6 +8,7 @@ import { profiles, user, verification } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
+import { isUniqueViolation } from "../db/unique-violation";
 import { consumePasswordCheck } from "./password-check.server";
 
 /** How long the confirmation link sent to the new address works. */
@@ -25,13 +26,6 @@ type App = Pick<Services, "db" | "auth" | "mailer" | "env">;
 
 const identifierOf = (userId: string) => `email-change:${userId}`;
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 async function emailInUse(db: Services["db"], email: string): Promise<boolean> {
   const [row] = await db

@@ -15,6 +15,7 @@ import {
 } from "./cart.server";
 import { certificateNumber } from "./certificate.server";
 import { CommerceError } from "./commerce-error";
+import { isUniqueViolation } from "../db/unique-violation";
 import { takeExclusiveHold } from "./on-sale.server";
 import { checkoutExpiresAt, checkoutKey, closePendingOrder, openOrder } from "./open-orders.server";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
@@ -167,7 +168,8 @@ export async function checkoutCart(services: Services, viewer: Viewer | null, lo
 
 /**
  * Claims a free item under the standard licence in one click: a paid order of 0 with its
- * transaction and entitlement, no payment. Claiming twice gives the same entitlement.
+ * transaction and entitlement, no payment. Claiming twice, even at once, gives the same
+ * entitlement.
  */
 export async function claimFree(
   services: Services,
@@ -179,62 +181,81 @@ export async function claimFree(
   const quote = await quoteLine(services.db, submissionId, "standard");
   if (!quote) throw new CommerceError("invalidPrice");
   if (!isFree(quote.itemPriceCents)) throw new CommerceError("notFree");
-  return services.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: entitlements.id })
-      .from(entitlements)
-      .where(
-        and(
-          eq(entitlements.buyerId, viewer.id),
-          eq(entitlements.submissionId, submissionId),
-          isNull(entitlements.revokedAt),
-        ),
-      );
-    if (existing) return { entitlementId: existing.id };
-    const now = new Date();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        buyerId: viewer.id,
-        provider: "free",
-        status: "paid",
-        subtotalCents: 0,
-        vatCents: 0,
-        totalCents: 0,
-        paidAt: now,
-      })
-      .returning({ id: orders.id });
-    const [transaction] = await tx
-      .insert(transactions)
-      .values({
-        orderId: order!.id,
-        buyerId: viewer.id,
-        sellerId: quote.sellerId,
-        submissionId,
-        licenceId: "standard",
-        title: quote.title,
-        itemPriceCents: 0,
-        licenceCents: 0,
-        amountCents: 0,
-        vatCents: 0,
-        commissionBps: quote.commissionBps,
-        commissionCents: 0,
-        sellerShareCents: 0,
-        status: "succeeded",
-        succeededAt: now,
-      })
-      .returning({ id: transactions.id });
-    const [entitlement] = await tx
-      .insert(entitlements)
-      .values({
-        buyerId: viewer.id,
-        submissionId,
-        licenceId: "standard",
-        source: "free",
-        transactionId: transaction!.id,
-        certificateNumber: certificateNumber(now),
-      })
-      .returning({ id: entitlements.id });
-    return { entitlementId: entitlement!.id };
-  });
+  try {
+    return await services.db.transaction(async (tx) => {
+      const existing = await standardRight(tx, viewer.id, submissionId);
+      if (existing) return { entitlementId: existing.id };
+      return insertFreeClaim(tx, viewer.id, submissionId, quote);
+    });
+  } catch (error) {
+    // A parallel claim won the one-right-per-licence index: its right is the buyer's.
+    const winner = isUniqueViolation(error)
+      ? await standardRight(services.db, viewer.id, submissionId)
+      : undefined;
+    if (winner) return { entitlementId: winner.id };
+    throw error;
+  }
+}
+
+async function standardRight(db: Tx | Services["db"], buyerId: string, submissionId: string) {
+  const [right] = await db
+    .select({ id: entitlements.id })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.buyerId, buyerId),
+        eq(entitlements.submissionId, submissionId),
+        eq(entitlements.licenceId, "standard"),
+        isNull(entitlements.revokedAt),
+      ),
+    );
+  return right;
+}
+
+async function insertFreeClaim(tx: Tx, buyerId: string, submissionId: string, quote: LineQuote) {
+  const now = new Date();
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      buyerId,
+      provider: "free",
+      status: "paid",
+      subtotalCents: 0,
+      vatCents: 0,
+      totalCents: 0,
+      paidAt: now,
+    })
+    .returning({ id: orders.id });
+  const [transaction] = await tx
+    .insert(transactions)
+    .values({
+      orderId: order!.id,
+      buyerId,
+      sellerId: quote.sellerId,
+      submissionId,
+      licenceId: "standard",
+      title: quote.title,
+      itemPriceCents: 0,
+      licenceCents: 0,
+      amountCents: 0,
+      vatCents: 0,
+      commissionBps: quote.commissionBps,
+      commissionCents: 0,
+      sellerShareCents: 0,
+      status: "succeeded",
+      succeededAt: now,
+    })
+    .returning({ id: transactions.id });
+  const [entitlement] = await tx
+    .insert(entitlements)
+    .values({
+      buyerId,
+      submissionId,
+      licenceId: "standard",
+      source: "free",
+      transactionId: transaction!.id,
+      certificateNumber: certificateNumber(now),
+    })
+    .returning({ id: entitlements.id });
+  return { entitlementId: entitlement!.id };
 }
