@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import type { Services } from "../app.server";
 import { profiles, user } from "../db/schema";
 
