@@ -1,9 +1,7 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/auth/roles";
 import { signedInAs } from "../support/accounts";
+import { routeTable } from "../support/route-table";
 import type { CookieJar } from "../support/test-app";
 import { postForm, testApp, type TestApp } from "../support/test-app";
 
@@ -108,24 +106,6 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
 };
 
 const allRoles: Role[] = ["client", "creator", "admin"];
-
-async function routeTable(): Promise<{ id: string; path: string; hasAction: boolean }[]> {
-  const build = (await import(
-    pathToFileURL(path.resolve("build/server/index.js")).href
-  )) as ServerBuild;
-  const routes = build.routes;
-  const fullPath = (id: string): string => {
-    const route = routes[id]!;
-    const own = route.path ?? "";
-    const parent = route.parentId ? fullPath(route.parentId) : "";
-    return [parent, own].filter(Boolean).join("/").replace(/\/+/g, "/");
-  };
-  return Object.values(routes).map((route) => ({
-    id: route!.id,
-    path: `/${fullPath(route!.id)}`.replace(":lang", "fr").replace(/\/+/g, "/"),
-    hasAction: Boolean(route!.module.action),
-  }));
-}
 
 describe("route access", () => {
   let app: TestApp;
