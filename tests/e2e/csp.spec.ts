@@ -23,6 +23,7 @@ const words = {
     success: "Paiement réussi !",
     cover: "Image de couverture",
     ebookForm: "Fiche ebook",
+    sellerChart: "Contenus envoyés et approuvés par mois",
     admin: "Administration",
     nav: "Sections de l'administration",
     charts: [
@@ -53,6 +54,7 @@ const words = {
     success: "Payment successful!",
     cover: "Cover image",
     ebookForm: "Ebook details",
+    sellerChart: "Content sent and approved per month",
     admin: "Administration",
     nav: "Administration sections",
     charts: ["Revenue and commission per month", "Sign-ups and submitted items per month"],
@@ -205,7 +207,7 @@ for (const lang of langs) {
       expectNoViolation(watch);
     });
 
-    test("the demo creator uploads a file and previews a cover in the studio", async ({
+    test("the demo creator uploads a file, previews a cover in the studio and sees the analytics chart", async ({
       page,
     }, testInfo) => {
       test.setTimeout(60_000);
@@ -240,6 +242,11 @@ for (const lang of langs) {
       await list.getByRole("button", { name: t.upload.remove(name) }).click();
       await expectToast(page, t.upload.removed(name));
       await expect(fileRow(list, name)).toHaveCount(0);
+
+      // The seller's analytics chart, drawn in the browser by a chart library.
+      await open(page, `/${lang}/seller-dashboard?tab=analytics`);
+      await expect(page.getByRole("heading", { name: w.sellerChart })).toBeVisible();
+      await expect(page.locator("svg.recharts-surface").first()).toBeVisible();
       expectNoViolation(watch);
     });
 
