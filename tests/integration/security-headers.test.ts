@@ -92,7 +92,7 @@ describe("content security policy", () => {
   });
 
   it("sends no HSTS over plain HTTP, even when an untrusted client claims HTTPS", async () => {
-    for (const headers of [{}, { "X-Forwarded-Proto": "https" }]) {
+    for (const headers of [new Headers(), new Headers({ "X-Forwarded-Proto": "https" })]) {
       const response = await app.fetch("/fr", { headers });
       expect(response.headers.get("strict-transport-security")).toBeNull();
     }

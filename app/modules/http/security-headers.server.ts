@@ -35,7 +35,6 @@ export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
     // blob: is the cover picker's preview of a file still on the seller's disk.
     ["img-src", ["'self'", "blob:"]],
     ["media-src", ["'self'"]],
-    ["font-src", ["'self'"]],
     ["connect-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
