@@ -6,7 +6,9 @@ import { RouterContextProvider, ServerRouter, type EntryContext } from "react-ro
 import "./modules/i18n/catalogs.server";
 import { services, shutdown } from "./modules/app.server";
 import { signedOriginal } from "./modules/commerce/downloads.server";
+import { env } from "./modules/config/env.server";
 import { clientAddressContext } from "./modules/http/request-context.server";
+import { createNonce, setSecurityHeaders } from "./modules/http/security-headers.server";
 import { logger } from "./modules/log/logger.server";
 
 export const streamTimeout = 5_000;
@@ -34,20 +36,16 @@ export function createLoadContext(clientAddress: string | undefined): RouterCont
   return context;
 }
 
-function setSecurityHeaders(headers: Headers): void {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  setSecurityHeaders(responseHeaders);
+  // One nonce per response: React Router puts it on its scripts (and <Links>, <Scripts>,
+  // <ScrollRestoration> take it from ServerRouter), React on the scripts it streams.
+  const nonce = createNonce();
+  setSecurityHeaders(responseHeaders, { nonce, env: env(), request });
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -79,8 +77,9 @@ export default function handleRequest(
       );
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
         onShellError: reject,
         onError(error: unknown) {

@@ -2,7 +2,7 @@ import { Mail } from "lucide-react";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";

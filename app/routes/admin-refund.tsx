@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { RefundForm } from "~/components/payouts/refund-form";
 import { localePath, useLocale } from "~/components/use-locale";

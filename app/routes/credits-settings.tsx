@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { readCreditSettings } from "~/modules/credits/ledger.server";

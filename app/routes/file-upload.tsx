@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { UploadStudio } from "~/components/uploads/upload-studio";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";

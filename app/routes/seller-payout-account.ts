@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { services } from "~/modules/app.server";
 import { setFlash, type Flash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { CheckCircle2, FlaskConical, ShieldCheck, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { Field } from "~/components/auth/field";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";

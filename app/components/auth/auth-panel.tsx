@@ -2,7 +2,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/modules/validation/zod";
 import {
   loginSchema,
   registerSchema,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import type { Services } from "../app.server";
 import { sameSignature } from "../commerce/signing.server";
 import { profiles, user, verification } from "../db/schema";

@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import type { Services } from "../app.server";
 import { consumePasswordCheck } from "./password-check.server";
 

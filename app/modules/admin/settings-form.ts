@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 
 /** "15", "15,5" or "15.25" → 1525 basis points; anything else is refused. */
 const percentToBps = z

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 
 export const transactionStatuses = [
   "pending",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { env } from "~/modules/config/env.server";
 import { logger } from "~/modules/log/logger.server";
 import { fileFacts, formatDuration } from "./file-facts.server";

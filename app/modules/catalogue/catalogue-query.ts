@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 
 /** Part 1 §2.3: the kinds in the category bar, plus Trending (labelled New). */
 export const catalogueKinds = [

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import type { Services } from "../app.server";
 import { profiles, user } from "../db/schema";
 

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import type { Database } from "../db/client.server";
 import { isLicenceId, mergeVisitorCart, type CartRef } from "./cart.server";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 
 /** Boolean written as an environment string ("true"/"false"/"1"/"0"). */
 const booleanString = z

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 
 /** A one-shot toast carried through a redirect (message is a catalog key). */
 const flashSchema = z.object({

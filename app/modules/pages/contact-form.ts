@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import type { fr } from "../i18n/catalog.fr";
 
 /** A message key under `pages.contactForm.errors` of the catalogs. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/modules/validation/zod";
 import { contentKinds, type ContentKind } from "./content-kind";
 import { parseEuros } from "./pricing";
 import { maxTagLength, maxTags } from "./tags";
