@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { createAccount, expectToast, open, signInByRequest, waitForHydration } from "./support/app";
+import {
+  createAccount,
+  expectToast,
+  fillExpiryAndCvc,
+  open,
+  signInByRequest,
+  waitForHydration,
+} from "./support/app";
 import { expectFileStatus, fileRow, pdfFile, pickFiles, pngFile } from "./support/files";
 import { fileButton } from "./support/studio";
 import { demo, langs, texts } from "./support/texts";
@@ -201,6 +208,7 @@ for (const lang of langs) {
       await page.reload();
       await waitForHydration(page);
       await page.getByLabel(w.card).fill("4242 4242 4242 4242");
+      await fillExpiryAndCvc(page);
       await page.getByRole("button", { name: w.pay }).click();
       await expect(page.getByRole("heading", { name: w.success })).toBeVisible();
       expect(watch.documents.some((document) => document.url.includes("/test-pay/"))).toBe(true);
