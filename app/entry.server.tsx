@@ -4,10 +4,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import "./modules/i18n/catalogs.server";
+import { RequestIdContext } from "./components/request-id";
 import { services, shutdown } from "./modules/app.server";
 import { signedOriginal } from "./modules/commerce/downloads.server";
 import { clientAddressContext } from "./modules/http/request-context.server";
 import { logger } from "./modules/log/logger.server";
+import { currentRequestId, runWithRequestId } from "./modules/log/request-scope.server";
+import { readiness as checkReadiness } from "./modules/operations/readiness.server";
+import { beginStopping } from "./modules/operations/stopping.server";
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +21,21 @@ export async function boot(): Promise<void> {
 }
 
 export { services, shutdown };
+
+// What the production server needs around React Router (server/main.js): the app's logger for
+// its access log, the request scope its log lines carry the id from, health and stop.
+export { beginStopping, logger, runWithRequestId };
+
+/** The readiness checks behind /readyz (server/health.js). */
+export async function readiness() {
+  const { db, env, storage } = await services();
+  return checkReadiness(db, [env.dataDir, storage.originalsDirectory]);
+}
+
+/** Stops the job worker within `timeoutMs` (its current job goes back to the queue after it). */
+export async function stopWorker(timeoutMs: number): Promise<void> {
+  await (await services()).stopWorker(timeoutMs);
+}
 
 /**
  * The original a signed download link leads to, with the same checks as the route: the
@@ -48,6 +67,7 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   setSecurityHeaders(responseHeaders);
+  const requestId = currentRequestId() ?? null;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -79,7 +99,9 @@ export default function handleRequest(
       );
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <RequestIdContext value={requestId}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </RequestIdContext>,
       {
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
         onShellError: reject,

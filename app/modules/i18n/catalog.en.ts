@@ -343,6 +343,7 @@ export const en: Catalog = {
     title: "An unexpected error occurred",
     text: "Please try again in a moment.",
     backHome: "Back to home",
+    requestId: "Reference to quote to us:",
   },
   testAccounts: {
     title: "Test accounts",
@@ -1020,6 +1021,10 @@ export const en: Catalog = {
   },
   pages: pagesEn,
   commerce: {
+    testPaymentsBanner: {
+      label: "Test payments",
+      text: "Test payments: no real money is charged or paid out on this site.",
+    },
     licence: { standard: "Standard", extended: "Extended", exclusive: "Exclusive" },
     kind: {
       photo: "Photo",

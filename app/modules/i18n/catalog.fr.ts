@@ -346,6 +346,7 @@ export const fr = {
     title: "Une erreur inattendue est survenue",
     text: "Veuillez réessayer dans un instant.",
     backHome: "Retour à l'accueil",
+    requestId: "Référence à nous communiquer :",
   },
   testAccounts: {
     title: "Comptes de test",
@@ -1031,6 +1032,10 @@ export const fr = {
   },
   pages: pagesFr,
   commerce: {
+    testPaymentsBanner: {
+      label: "Paiements de test",
+      text: "Paiements de test : aucun argent réel n'est débité ni versé sur ce site.",
+    },
     licence: { standard: "Standard", extended: "Étendue", exclusive: "Exclusive" },
     kind: {
       photo: "Photo",
