@@ -28,10 +28,17 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map(stopServer));
 });
 
+/** The exit code, or "listening" when the server started instead of refusing. */
 async function exitOf(env: Record<string, string>) {
   const server = await spawnServer(env);
   started.push(server);
-  const code = await server.exited;
+  const code = await Promise.race([
+    server.exited,
+    untilListening(server).then(
+      () => "listening" as const,
+      () => server.exited,
+    ),
+  ]);
   return { code, output: server.output() };
 }
 
@@ -40,22 +47,26 @@ function without(names: string[]): Record<string, string> {
 }
 
 describe("production rails", () => {
-  it("refuses to start with the embedded defaults, naming every missing variable on its own line", async () => {
-    const { code, output } = await exitOf({ APP_MODE: "production" });
-    expect(code).toBe(1);
-    for (const name of [
-      "STRIPE_SECRET_KEY",
-      "SMTP_URL",
-      "BASE_URL",
-      "BETTER_AUTH_SECRET",
-      "DATABASE_URL",
-    ]) {
-      expect(
-        output.filter((line) => line.startsWith(`  ${name}: is required`)),
-        name,
-      ).toHaveLength(1);
-    }
-  });
+  it(
+    "refuses to start with the embedded defaults, naming every missing variable on its own line",
+    async () => {
+      const { code, output } = await exitOf({ APP_MODE: "production" });
+      expect(code).toBe(1);
+      for (const name of [
+        "STRIPE_SECRET_KEY",
+        "SMTP_URL",
+        "BASE_URL",
+        "BETTER_AUTH_SECRET",
+        "DATABASE_URL",
+      ]) {
+        expect(
+          output.filter((line) => line.startsWith(`  ${name}: is required`)),
+          name,
+        ).toHaveLength(1);
+      }
+    },
+    bootTimeoutMs,
+  );
 
   it.each([
     [["ALLOW_TEST_PAYMENTS"], "STRIPE_SECRET_KEY"],
@@ -63,13 +74,19 @@ describe("production rails", () => {
     [["BASE_URL"], "BASE_URL"],
     [["BETTER_AUTH_SECRET"], "BETTER_AUTH_SECRET"],
     [["ALLOW_EMBEDDED_DATABASE"], "DATABASE_URL"],
-  ])("without %s, refuses to start naming %s alone", async (removed, named) => {
-    const { code, output } = await exitOf(without(removed));
-    expect(code).toBe(1);
-    const namedLines = output.filter((line) => /^ {2}[A-Z_]+: /.test(line));
-    expect(namedLines).toHaveLength(1);
-    expect(namedLines[0]).toMatch(new RegExp(`^  ${named}: is required when APP_MODE=production`));
-  });
+  ])(
+    "without %s, refuses to start naming %s alone",
+    async (removed, named) => {
+      const { code, output } = await exitOf(without(removed));
+      expect(code).toBe(1);
+      const namedLines = output.filter((line) => /^ {2}[A-Z_]+: /.test(line));
+      expect(namedLines).toHaveLength(1);
+      expect(namedLines[0]).toMatch(
+        new RegExp(`^  ${named}: is required when APP_MODE=production`),
+      );
+    },
+    bootTimeoutMs,
+  );
 
   it(
     "boots with the opt-ins and says on every page, in both languages, that payments are tests",
