@@ -116,5 +116,6 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger().error({ err: error, url: request.url }, "request failed");
+  // The path only: a query string may carry a signed link's signature.
+  logger().error({ err: error, path: new URL(request.url).pathname }, "request failed");
 }

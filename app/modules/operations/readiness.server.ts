@@ -4,29 +4,40 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { migrationsFolder } from "../db/client.server";
+import { logger } from "../log/logger.server";
 
 /** A stuck database must not hold the health checker's request: it fails after this. */
 const checkTimeoutMs = 2_000;
 
+type CheckName = "database" | "migrations" | "storage";
+
+/**
+ * Each check's outcome, in words safe to show anyone (/readyz is public): the error itself,
+ * which may name paths or the database, goes to the log.
+ */
+type Outcome = "ok" | "failed" | "timeout" | "pending migrations" | "not checked";
+
 export interface Readiness {
   ready: boolean;
-  /** "ok" or why the check failed, for every check. */
-  checks: Record<"database" | "migrations" | "storage", string>;
+  checks: Record<CheckName, Outcome>;
 }
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
+class CheckTimeout extends Error {}
+
+async function run(name: CheckName, check: () => Promise<Outcome>): Promise<Outcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${checkTimeoutMs} ms`)),
-      checkTimeoutMs,
-    );
+    timer = setTimeout(() => reject(new CheckTimeout()), checkTimeoutMs);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-function failure(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    return await Promise.race([check(), timeout]);
+  } catch (error) {
+    const outcome = error instanceof CheckTimeout ? "timeout" : "failed";
+    logger().warn({ check: name, outcome, err: error }, "readiness check failed");
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The newest migration of the build (drizzle records each one by its journal timestamp). */
@@ -37,7 +48,7 @@ async function newestMigration(): Promise<number> {
   return Math.max(...journal.entries.map((entry) => entry.when));
 }
 
-async function checkMigrations(db: Database): Promise<string> {
+async function checkMigrations(db: Database): Promise<Outcome> {
   const result = (await db.execute(
     sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
   )) as unknown as { rows: Array<{ newest: string | null }> };
@@ -46,7 +57,7 @@ async function checkMigrations(db: Database): Promise<string> {
 }
 
 /** Writes and removes a small file in each directory the app writes files into. */
-async function checkStorage(directories: string[]): Promise<string> {
+async function checkStorage(directories: string[]): Promise<Outcome> {
   for (const directory of directories) {
     const probe = path.join(directory, `.readyz-${randomUUID()}`);
     await fs.mkdir(directory, { recursive: true });
@@ -61,12 +72,13 @@ async function checkStorage(directories: string[]): Promise<string> {
  * build's, and the file directories take writes.
  */
 export async function readiness(db: Database, storageDirectories: string[]): Promise<Readiness> {
-  const database = await withTimeout(db.execute(sql`select 1`)).then(() => "ok", failure);
+  const database = await run("database", async () => {
+    await db.execute(sql`select 1`);
+    return "ok";
+  });
   const migrations =
-    database === "ok"
-      ? await withTimeout(checkMigrations(db)).catch(failure)
-      : "database unavailable";
-  const storage = await withTimeout(checkStorage(storageDirectories)).catch(failure);
+    database === "ok" ? await run("migrations", () => checkMigrations(db)) : "not checked";
+  const storage = await run("storage", () => checkStorage(storageDirectories));
   const checks = { database, migrations, storage };
   return { ready: Object.values(checks).every((value) => value === "ok"), checks };
 }
