@@ -26,7 +26,6 @@ const sourceFile = path.join(scratch, "large.jpg");
 let sourceSha256 = "";
 const dataDir = tempDataDir();
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
-let port = 0;
 const servers: ServerProcess[] = [];
 
 /** A file the upload rules accept (JPEG by its first bytes), random after that. */
@@ -43,7 +42,9 @@ function writeSource() {
   sourceSha256 = hash.digest("hex");
 }
 
+/** A server on the test's data directory and database, on a port of its own. */
 async function start(): Promise<ServerProcess> {
+  const port = await freePort();
   const server = await spawnServer(
     {
       DATABASE_URL: database?.url ?? "",
@@ -127,7 +128,6 @@ async function untilFileHolds(file: string, bytes: number) {
 beforeAll(async () => {
   writeSource();
   database = process.env.DATABASE_URL ? await freshPostgresDatabase() : undefined;
-  port = await freePort();
 }, 120_000);
 
 afterAll(async () => {
