@@ -4,12 +4,16 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import "./modules/i18n/catalogs.server";
+import { RequestIdContext } from "./components/request-id";
 import { services, shutdown } from "./modules/app.server";
 import { signedOriginal } from "./modules/commerce/downloads.server";
 import { env } from "./modules/config/env.server";
 import { clientAddressContext } from "./modules/http/request-context.server";
 import { createNonce, setSecurityHeaders } from "./modules/http/security-headers.server";
 import { logger } from "./modules/log/logger.server";
+import { currentRequestId, runWithRequestId } from "./modules/log/request-scope.server";
+import { readiness as checkReadiness } from "./modules/operations/readiness.server";
+import { beginStopping } from "./modules/operations/stopping.server";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +23,21 @@ export async function boot(): Promise<void> {
 }
 
 export { services, shutdown };
+
+// What the production server needs around React Router (server/main.js): the app's logger for
+// its access log, the request scope its log lines carry the id from, health and stop.
+export { beginStopping, logger, runWithRequestId };
+
+/** The readiness checks behind /readyz (server/health.js). */
+export async function readiness() {
+  const { db, env, storage } = await services();
+  return checkReadiness(db, [env.dataDir, storage.originalsDirectory]);
+}
+
+/** Stops the job worker within `timeoutMs` (its current job goes back to the queue after it). */
+export async function stopWorker(timeoutMs: number): Promise<void> {
+  await (await services()).stopWorker(timeoutMs);
+}
 
 /**
  * The original a signed download link leads to, with the same checks as the route: the
@@ -46,6 +65,7 @@ export default function handleRequest(
   // <ScrollRestoration> take it from ServerRouter), React on the scripts it streams.
   const nonce = createNonce();
   setSecurityHeaders(responseHeaders, { nonce, env: env(), request });
+  const requestId = currentRequestId() ?? null;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -77,7 +97,9 @@ export default function handleRequest(
       );
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <RequestIdContext value={requestId}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RequestIdContext>,
       {
         nonce,
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
@@ -93,5 +115,6 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger().error({ err: error, url: request.url }, "request failed");
+  // The path only: a query string may carry a signed link's signature.
+  logger().error({ err: error, path: new URL(request.url).pathname }, "request failed");
 }

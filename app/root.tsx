@@ -80,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       origin: env.baseUrl,
       demo: env.APP_MODE === "demo",
+      /** A production site on the built-in test provider (ALLOW_TEST_PAYMENTS) says so. */
+      testPayments: env.APP_MODE === "production" && !env.STRIPE_SECRET_KEY,
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
       viewer,
       cartCount: viewer ? await cartCount(db, viewer.id) : 0,

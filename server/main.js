@@ -6,7 +6,10 @@ import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@react-router/node";
 import sirv from "sirv";
 import { limitFormBody } from "./body-limit.js";
+import { logRequestOnClose, requestIdOf } from "./access-log.js";
+import { createHealthChecks } from "./health.js";
 import { createSignedFileSender } from "./send-file.js";
+import { createRequestTracker, stopGracefullyOnSignals } from "./shutdown.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const build = await import(path.join(root, "build/server/index.js"));
@@ -21,6 +24,14 @@ try {
 }
 
 const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
+const { env } = await entry.services();
+const log = entry.logger();
+const tracker = createRequestTracker();
+let stopping = false;
+const answerHealthCheck = createHealthChecks({
+  readiness: () => entry.readiness(),
+  isStopping: () => stopping,
+});
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop behind our own proxy. */
 function clientAddress(req) {
@@ -69,7 +80,27 @@ function appOrFile(req, res) {
   );
 }
 
-const server = http.createServer((req, res) => {
+/** Every request: an id, an access-log line, health checks first, then the app in the id's scope. */
+function operations(handle) {
+  return (req, res) => {
+    const requestId = requestIdOf(req, trustProxy);
+    res.setHeader("X-Request-Id", requestId);
+    logRequestOnClose(log, req, res, requestId);
+    tracker.track(req, res);
+    answerHealthCheck(req, res).then(
+      (answered) => {
+        if (!answered) entry.runWithRequestId(requestId, () => handle(req, res));
+      },
+      (error) => {
+        log.error({ err: error, requestId }, "health check failed");
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      },
+    );
+  };
+}
+
+function serve(req, res) {
   if (limitFormBody(req, res)) return;
   // A static file removed after start (a rebuild under a running server) must not crash the
   // process: sirv pipes a read stream into the response, whose error we end the response on.
@@ -77,7 +108,9 @@ const server = http.createServer((req, res) => {
   // Set by us, never by the client: better-auth's own limiter reads the address from it too.
   req.headers["x-client-address"] = clientAddress(req);
   staticFiles(req, res, () => appOrFile(req, res));
-});
+}
+
+const server = http.createServer(operations(serve));
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || "0.0.0.0";
@@ -85,10 +118,13 @@ server.listen(port, host, () => {
   console.log(`Vitrine listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    entry.shutdown().finally(() => process.exit(0));
-  });
-}
+stopGracefullyOnSignals({
+  server,
+  tracker,
+  app: entry,
+  log,
+  timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  onStopping: () => {
+    stopping = true;
+  },
+});

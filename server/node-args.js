@@ -4,7 +4,10 @@
 // PostgreSQL, most of it empty young space. With 8 MiB semi-spaces it idles near 190 MiB and
 // stays under 250 MiB while receiving a 1 GB upload, for about 4 % fewer pages per second
 // (docs/decisions/0011-server-memory.md).
-export const serverNodeArgs = ["--max-semi-space-size=8"];
+//
+// `.env` in the working directory is read when present, by Node itself: a variable already set
+// in the environment wins over the file's line.
+export const serverNodeArgs = ["--max-semi-space-size=8", "--env-file-if-exists=.env"];
 
 // Environment the production server starts with. glibc gives each thread that allocates (libuv's
 // pool, libvips' workers) its own malloc arena and rarely returns their pages: two arenas cut the

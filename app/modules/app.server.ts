@@ -30,6 +30,8 @@ export interface Services {
   secret: string;
   /** The in-process job worker, or null when MEDIA_WORKER=false (jobs wait for another process). */
   worker: Worker | null;
+  /** Stops the worker; past `timeoutMs` its current job goes back to the queue. */
+  stopWorker(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,9 @@ async function start(): Promise<Services> {
     events,
     secret,
     worker,
+    async stopWorker(timeoutMs) {
+      await worker?.stop(timeoutMs);
+    },
     async close() {
       await worker?.stop();
       await handle.close();

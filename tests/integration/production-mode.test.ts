@@ -5,6 +5,11 @@ import { postForm, testApp, type TestApp } from "../support/test-app";
 // This file's app boots in production mode (the environment is read at boot).
 process.env.APP_MODE = "production";
 process.env.BETTER_AUTH_SECRET = "a-production-secret-of-at-least-32-characters";
+// Production refuses the embedded test payments and database without an explicit opt-in, and
+// needs a mail server (nothing here sends mail).
+process.env.ALLOW_TEST_PAYMENTS = "true";
+process.env.ALLOW_EMBEDDED_DATABASE = "true";
+process.env.SMTP_URL = "smtp://127.0.0.1:2525";
 
 let app: TestApp;
 
@@ -20,6 +25,11 @@ describe("production mode", () => {
       expect(await response.text()).toContain("Oops! Page not found");
     }
     expect((await postForm(app, "/create-test-accounts", {})).status).toBe(404);
+  });
+
+  it("says on its pages that payments are tests (ALLOW_TEST_PAYMENTS)", async () => {
+    const html = (await (await app.fetch("/fr")).text()).replaceAll("&#x27;", "'");
+    expect(html).toContain("Paiements de test : aucun argent réel n'est débité");
   });
 
   it("seeds the categories but no demo account", async () => {

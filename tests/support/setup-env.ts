@@ -5,6 +5,18 @@ import pg from "pg";
 import { afterAll } from "vitest";
 // Tests call app modules directly: they hold both catalogs, as the server does.
 import "../../app/modules/i18n/catalogs.server";
+import { envVariableNames } from "../../app/modules/config/env.server";
+
+/**
+ * A developer's .env is read as the server reads it (a variable already set wins), but only two
+ * of its lines reach the tests: DATABASE_URL (run them on PostgreSQL) and LOG_LEVEL. Every other
+ * setting starts at its default, and a test file sets what it relies on, so a .env made for
+ * running the site (production mode, SMTP, Stripe keys, …) cannot change what a test sees.
+ */
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+for (const name of envVariableNames) {
+  if (name !== "DATABASE_URL" && name !== "LOG_LEVEL") delete process.env[name];
+}
 
 /**
  * Every test file gets its own data directory and, when DATABASE_URL points at a PostgreSQL

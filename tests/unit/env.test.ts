@@ -47,6 +47,46 @@ describe("configuration", () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));
   });
 
+  it("refuses production on the embedded defaults, one line per missing variable", () => {
+    let message = "";
+    try {
+      parseEnv({ APP_MODE: "production" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split("\n").slice(1);
+    expect(lines.map((line) => line.split(":")[0]!.trim())).toEqual([
+      "STRIPE_SECRET_KEY",
+      "SMTP_URL",
+      "BASE_URL",
+      "BETTER_AUTH_SECRET",
+      "DATABASE_URL",
+    ]);
+  });
+
+  it("accepts production with real services, or with the explicit opt-ins", () => {
+    const common = {
+      APP_MODE: "production",
+      SMTP_URL: "smtp://mail.example.test:587",
+      BASE_URL: "https://shop.example.test",
+      BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+    };
+    expect(
+      parseEnv({
+        ...common,
+        STRIPE_SECRET_KEY: "sk_live_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc",
+        DATABASE_URL: "postgres://vitrine@db/vitrine",
+      }).APP_MODE,
+    ).toBe("production");
+    const optedIn = parseEnv({
+      ...common,
+      ALLOW_TEST_PAYMENTS: "true",
+      ALLOW_EMBEDDED_DATABASE: "true",
+    });
+    expect([optedIn.ALLOW_TEST_PAYMENTS, optedIn.ALLOW_EMBEDDED_DATABASE]).toEqual([true, true]);
+  });
+
   it("stops the production server's boot with a message naming the bad variable", () => {
     const result = spawnSync(process.execPath, ["server/index.js"], {
       env: { ...process.env, PORT: "not-a-port", DATABASE_URL: "" },

@@ -7,6 +7,7 @@ import { CategoryBar } from "./category-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { NavigationProgress } from "./navigation-progress";
+import { TestPaymentsBanner } from "./test-payments-banner";
 
 /** Header, category bar, footer and toasts around every page (part 1 §2.2-§2.3). */
 export function AppShell({ locale, children }: { locale: Locale; children: React.ReactNode }) {
@@ -20,6 +21,7 @@ export function AppShell({ locale, children }: { locale: Locale; children: React
       >
         {t("theme.skipToContent")}
       </a>
+      {root?.testPayments ? <TestPaymentsBanner /> : null}
       {/* Early in the reading order, so keyboard and screen-reader users meet it first. */}
       {root && !root.cookieConsent ? <CookieNotice locale={locale} /> : null}
       <Header

@@ -27,7 +27,7 @@ export interface DatabaseHandle {
 }
 
 /** The migrations folder, found from this file in dev and from the build in production. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const candidates = [
     path.resolve(process.cwd(), "drizzle"),
     path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle"),
@@ -35,6 +35,26 @@ function migrationsFolder(): string {
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
   if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(", ")})`);
   return found;
+}
+
+/**
+ * Applies pending migrations while holding a PostgreSQL advisory lock: processes started together
+ * on one database (several web processes, a deploy that overlaps the previous one) migrate one
+ * after the other, and those that come second find nothing left to do. Without it they race to
+ * create the same schema and tables, and all but one stop at boot.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('vitrine:migrations'))");
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext('vitrine:migrations'))");
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Opens the configured database and applies pending migrations. */
@@ -50,7 +70,7 @@ export async function openDatabase(options: {
     // stops the process; the pool has already discarded it and opens a new one when needed.
     pool.on("error", (error) => options.onConnectionLost?.(error));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: migrationsFolder() });
+    await migrateUnderLock(pool);
     return { db, engine: "postgres", close: () => pool.end() };
   }
 

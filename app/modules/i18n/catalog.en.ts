@@ -349,6 +349,7 @@ export const en: Catalog = {
       malformedForm: "The form received could not be read. Reload the page and try again.",
       crossSite: "This action can only be sent from a page of this site.",
     },
+    requestId: "Reference to quote to us:",
   },
   testAccounts: {
     title: "Test accounts",
@@ -1026,6 +1027,10 @@ export const en: Catalog = {
   },
   pages: pagesEn,
   commerce: {
+    testPaymentsBanner: {
+      label: "Test payments",
+      text: "Test payments: no real money is charged or paid out on this site.",
+    },
     licence: { standard: "Standard", extended: "Extended", exclusive: "Exclusive" },
     kind: {
       photo: "Photo",

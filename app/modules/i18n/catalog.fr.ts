@@ -352,6 +352,7 @@ export const fr = {
       malformedForm: "Le formulaire reçu est illisible. Rechargez la page et réessayez.",
       crossSite: "Cette action ne peut être envoyée que depuis une page de ce site.",
     },
+    requestId: "Référence à nous communiquer :",
   },
   testAccounts: {
     title: "Comptes de test",
@@ -1037,6 +1038,10 @@ export const fr = {
   },
   pages: pagesFr,
   commerce: {
+    testPaymentsBanner: {
+      label: "Paiements de test",
+      text: "Paiements de test : aucun argent réel n'est débité ni versé sur ce site.",
+    },
     licence: { standard: "Standard", extended: "Étendue", exclusive: "Exclusive" },
     kind: {
       photo: "Photo",

@@ -89,7 +89,11 @@ export interface Worker {
   wake(): void;
   /** Resolves once no job is ready to run and none is running (used by tests and the seed). */
   drained(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Claims nothing more and waits for the current job. Past `timeoutMs` the job is put back in
+   * the queue, its attempt not counted, for the next process to run from the start.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 interface WorkerOptions {
@@ -120,6 +124,8 @@ export function startWorker({
   let wakeUp: (() => void) | undefined;
   let idleWaiters: Array<() => void> = [];
   let busy = false;
+  let current: { id: string } | undefined;
+  let stopping: Promise<void> | undefined;
 
   async function claim() {
     const ready = db
@@ -212,9 +218,11 @@ export function startWorker({
       }
       if (job) {
         busy = true;
+        current = job;
         await runOne(job).catch((error: unknown) =>
           log.error({ err: error }, "job bookkeeping failed"),
         );
+        current = undefined;
         busy = false;
         continue;
       }
@@ -241,10 +249,33 @@ export function startWorker({
         idleWaiters.push(resolve);
         if (!busy) wakeUp?.();
       }),
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await running;
+    stop(timeoutMs = Number.POSITIVE_INFINITY) {
+      stopping ??= (async () => {
+        stopped = true;
+        wakeUp?.();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const finished = await Promise.race([
+          running.then(() => true),
+          new Promise<false>((resolve) => {
+            if (Number.isFinite(timeoutMs)) timer = setTimeout(() => resolve(false), timeoutMs);
+          }),
+        ]);
+        clearTimeout(timer);
+        const unfinished = current;
+        if (finished || !unfinished) return;
+        await db
+          .update(jobs)
+          .set({
+            status: "queued",
+            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+            lockedBy: null,
+            lockedUntil: null,
+            runAfter: sql`now()`,
+          })
+          .where(and(eq(jobs.id, unfinished.id), eq(jobs.lockedBy, workerId)));
+        log.info({ jobId: unfinished.id }, "job released at shutdown");
+      })();
+      return stopping;
     },
   };
 }
