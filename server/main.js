@@ -3,7 +3,8 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestListener } from "@react-router/node";
+import { createRequestListener } from "@remix-run/node-fetch-server";
+import { createRequestHandler } from "react-router";
 import sirv from "sirv";
 import { limitFormBody } from "./body-limit.js";
 import { logRequestOnClose, requestIdOf } from "./access-log.js";
@@ -54,12 +55,18 @@ const staticFiles = sirv(path.join(root, "build/client"), {
     );
   },
 });
-const appListener = createRequestListener({
-  build,
-  mode: "production",
-  getLoadContext: (request) =>
-    entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
-});
+const handleRequest = createRequestHandler(build, "production");
+// Behind our own TLS-terminating proxy the request's URL takes the public scheme and host from
+// X-Forwarded-Proto/-Host, so that React Router's same-origin check of form posts compares
+// like with like (https with https).
+const appListener = createRequestListener(
+  (request) =>
+    handleRequest(
+      request,
+      entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
+    ),
+  { trustProxy },
+);
 
 const sendSignedFile = createSignedFileSender(entry);
 
