@@ -11,7 +11,12 @@ import { demoClientEmail, demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
 import { scheduleRecurringJob, startWorker, type Worker } from "./jobs/job-queue.server";
-import { monthlyGrantsJobHandler, monthlyGrantsJobType } from "./credits/monthly-grants.server";
+import {
+  monthlyGrantsEveryMs,
+  monthlyGrantsJobHandler,
+  monthlyGrantsJobType,
+} from "./credits/monthly-grants.server";
+import { pruneEveryMs, pruneJobHandler, pruneJobType } from "./jobs/prune.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
 import { createLocalStorage, type FileStorage } from "./storage/file-storage.server";
@@ -75,16 +80,23 @@ async function start(): Promise<Services> {
     ? startWorker({
         db: handle.db,
         log,
+        listen: handle.listen,
         // On PGlite this process is the only one: jobs left running by a previous run resume now.
         recoverRunning: handle.engine === "pglite",
         handlers: {
           [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }),
           // Credits: yearly plans' monthly grants (decision 0035).
           [monthlyGrantsJobType]: monthlyGrantsJobHandler({ db: handle.db, log }),
+          [pruneJobType]: pruneJobHandler({
+            db: handle.db,
+            log,
+            rateLimitWindowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+          }),
         },
       })
     : null;
-  await scheduleRecurringJob(handle.db, monthlyGrantsJobType);
+  await scheduleRecurringJob(handle.db, monthlyGrantsJobType, monthlyGrantsEveryMs);
+  await scheduleRecurringJob(handle.db, pruneJobType, pruneEveryMs);
   const events = createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
