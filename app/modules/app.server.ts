@@ -17,6 +17,7 @@ import {
   monthlyGrantsJobType,
 } from "./credits/monthly-grants.server";
 import { pruneEveryMs, pruneJobHandler, pruneJobType } from "./jobs/prune.server";
+import { outboxJobHandlers } from "./jobs/outbox-handlers.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
 import { createLocalStorage, type FileStorage } from "./storage/file-storage.server";
@@ -63,7 +64,7 @@ async function start(): Promise<Services> {
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
   const secret = resolveSecret(config);
-  const auth = createAuth({ db: handle.db, env: config, secret, mailer });
+  const auth = createAuth({ db: handle.db, env: config, secret });
   const storage = createLocalStorage(config.dataDir);
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
@@ -87,6 +88,7 @@ async function start(): Promise<Services> {
           [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }),
           // Credits: yearly plans' monthly grants (decision 0035).
           [monthlyGrantsJobType]: monthlyGrantsJobHandler({ db: handle.db, log }),
+          ...outboxJobHandlers({ db: handle.db, env: config, mailer }),
           [pruneJobType]: pruneJobHandler({
             db: handle.db,
             log,
@@ -101,7 +103,7 @@ async function start(): Promise<Services> {
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
     worker?.wake();
-    await seedDemoPurchase({ db: handle.db, mailer, events, env: config }, demoClientEmail);
+    await seedDemoPurchase({ db: handle.db, events }, demoClientEmail);
   }
   return {
     env: config,

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { LicenceId } from "~/modules/db/schema";
 import { postForm, type CookieJar, type TestApp } from "./test-app";
+import { drainJobs } from "./jobs";
 
 /** The toast a response carries (its catalog key), read from the flash cookie. */
 export function flashKey(response: Response): string | null {
@@ -47,12 +48,17 @@ export async function checkout(app: TestApp, jar: CookieJar): Promise<string> {
   return match![1]!;
 }
 
-/** Pays on the test provider's hosted page with a card number. */
-export function payWithCard(app: TestApp, jar: CookieJar, sessionId: string, card: string) {
-  return postForm(
+/**
+ * Pays on the test provider's hosted page with a card number, and waits for the worker to
+ * carry out what the payment queued (e-mails, transfers).
+ */
+export async function payWithCard(app: TestApp, jar: CookieJar, sessionId: string, card: string) {
+  const response = await postForm(
     app,
     `/test-pay/${sessionId}?lang=fr`,
     { intent: "pay", cardNumber: card },
     { cookies: jar },
   );
+  await drainJobs(await app.services());
+  return response;
 }
