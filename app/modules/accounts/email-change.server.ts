@@ -9,6 +9,7 @@ import { profiles, user, verification } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
+import { enqueueMail } from "../mail/mail-jobs.server";
 
 /** How long the confirmation link sent to the new address works. */
 export const emailChangeHours = 24;
@@ -23,7 +24,7 @@ export const emailChangeSchema = z.object({
 export type EmailChangeError =
   "emailInvalid" | "emailSame" | "emailTaken" | "passwordWrong" | "rateLimited";
 
-type App = Pick<Services, "db" | "auth" | "mailer" | "env">;
+type App = Pick<Services, "db" | "auth" | "env">;
 
 const identifierOf = (userId: string) => `email-change:${userId}`;
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -86,17 +87,19 @@ export async function requestEmailChange(
   });
   const t = getT(locale);
   const query = new URLSearchParams({ u: viewer.id, token });
-  await app.mailer.send({
-    to: newEmail,
-    ...renderEmail({
-      subject: t("commerce.emailChange.mailSubject"),
-      paragraphs: [
-        t("commerce.emailChange.mailIntro", { email: newEmail }),
-        t("commerce.emailChange.mailExpiry", { hours: emailChangeHours }),
-      ],
-      link: `${app.env.baseUrl}/${locale}/confirm-email?${query}`,
-      footer: t("commerce.emailChange.mailIgnore"),
-    }),
+  await enqueueMail(app.db, {
+    message: {
+      to: newEmail,
+      ...renderEmail({
+        subject: t("commerce.emailChange.mailSubject"),
+        paragraphs: [
+          t("commerce.emailChange.mailIntro", { email: newEmail }),
+          t("commerce.emailChange.mailExpiry", { hours: emailChangeHours }),
+        ],
+        link: `${app.env.baseUrl}/${locale}/confirm-email?${query}`,
+        footer: t("commerce.emailChange.mailIgnore"),
+      }),
+    },
   });
   return { ok: true };
 }
@@ -145,7 +148,7 @@ export async function pendingEmailChange(
  * is unknown, expired, or the address was taken meanwhile.
  */
 export async function confirmEmailChange(
-  app: Pick<Services, "db" | "mailer" | "env">,
+  app: Pick<Services, "db" | "env">,
   userId: string,
   token: string,
 ): Promise<"changed" | "invalid" | "emailTaken"> {
@@ -185,17 +188,19 @@ export async function confirmEmailChange(
   if (!outcome) return "invalid";
   const locale: Locale = outcome.locale ?? "fr";
   const t = getT(locale);
-  await app.mailer.send({
-    to: outcome.email,
-    ...renderEmail({
-      subject: t("commerce.emailChange.noticeSubject"),
-      paragraphs: [
-        t("commerce.emailChange.noticeIntro", { name: outcome.name, email: newEmail }),
-        t("commerce.emailChange.noticeHelp"),
-      ],
-      link: `${app.env.baseUrl}/${locale}/support`,
-      footer: t("commerce.email.footer"),
-    }),
+  await enqueueMail(app.db, {
+    message: {
+      to: outcome.email,
+      ...renderEmail({
+        subject: t("commerce.emailChange.noticeSubject"),
+        paragraphs: [
+          t("commerce.emailChange.noticeIntro", { name: outcome.name, email: newEmail }),
+          t("commerce.emailChange.noticeHelp"),
+        ],
+        link: `${app.env.baseUrl}/${locale}/support`,
+        footer: t("commerce.email.footer"),
+      }),
+    },
   });
   return "changed";
 }
