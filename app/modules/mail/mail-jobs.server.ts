@@ -1,5 +1,10 @@
 import type { Services } from "../app.server";
-import { enqueueJob, type JobExecutor, type JobHandler } from "../jobs/job-queue.server";
+import {
+  enqueueJob,
+  PermanentJobError,
+  type JobExecutor,
+  type JobHandler,
+} from "../jobs/job-queue.server";
 import type { MailMessage } from "./mailer.server";
 
 export const mailSendJobType = "mail.send";
@@ -49,7 +54,9 @@ export function mailSendJobHandler(
         message = mail.message;
       } else {
         const render = renderers[mail.render];
-        if (!render) throw new Error(`No renderer for e-mail ${mail.render}`);
+        if (!render) {
+          throw new PermanentJobError(`No renderer for e-mail ${mail.render}`, "noRenderer");
+        }
         message = await render(app, mail.params);
       }
       if (message) await app.mailer.send(message, { key: context.jobId });

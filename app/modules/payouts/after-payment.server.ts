@@ -7,7 +7,7 @@ import type { Locale } from "../i18n/locale";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue.server";
 import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
-import { handleConnectEvent } from "./connect-events.server";
+import { handleConnectEvent, type ConnectEventPayload } from "./connect-events.server";
 import { payOutSeller, retryPendingPayouts } from "./payouts.server";
 import { reverseShare } from "./transfer-reversals.server";
 
@@ -125,7 +125,7 @@ export function reverseShareJobHandler(app: App): JobHandler {
 export function connectEventJobHandler(app: App): JobHandler {
   return {
     run: (payload) =>
-      handleConnectEvent(app, String(payload.providerName), payload.payload as never),
+      handleConnectEvent(app, String(payload.providerName), payload.payload as ConnectEventPayload),
   };
 }
 

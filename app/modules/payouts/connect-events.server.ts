@@ -9,7 +9,7 @@ import { returnFailedPayout } from "./payouts.server";
 type App = Pick<Services, "db" | "env">;
 
 /** The parts of a Stripe Connect event read here (its signature was checked before). */
-interface ConnectEventPayload {
+export interface ConnectEventPayload {
   type?: unknown;
   account?: unknown;
   data?: { object?: { id?: unknown; amount?: unknown; failure_code?: unknown } };
