@@ -55,6 +55,7 @@ export default [
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/audit", "routes/admin.audit.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
+    route("admin/jobs", "routes/admin.jobs.tsx"),
     // Public pages: about, licences, legal texts, help centre, contact, business pages, and the
     // admins' inbox of contact messages.
     route("about", "routes/about.tsx"),

@@ -11,8 +11,18 @@ import { demoClientEmail, demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
 import { scheduleRecurringJob, startWorker, type Worker } from "./jobs/job-queue.server";
-import { monthlyGrantsJobHandler, monthlyGrantsJobType } from "./credits/monthly-grants.server";
-import { expireOrdersJobHandler, expireOrdersJobType } from "./commerce/expire-orders.server";
+import {
+  monthlyGrantsEveryMs,
+  monthlyGrantsJobHandler,
+  monthlyGrantsJobType,
+} from "./credits/monthly-grants.server";
+import { pruneEveryMs, pruneJobHandler, pruneJobType } from "./jobs/prune.server";
+import { outboxJobHandlers } from "./jobs/outbox-handlers.server";
+import {
+  expireOrdersEveryMs,
+  expireOrdersJobHandler,
+  expireOrdersJobType,
+} from "./commerce/expire-orders.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
 import { createLocalStorage, type FileStorage } from "./storage/file-storage.server";
@@ -61,7 +71,7 @@ async function start(): Promise<Services> {
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
   const secret = resolveSecret(config);
-  const auth = createAuth({ db: handle.db, env: config, secret, mailer });
+  const auth = createAuth({ db: handle.db, env: config, secret });
   const storage = createLocalStorage(config.dataDir);
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
@@ -78,6 +88,7 @@ async function start(): Promise<Services> {
     ? startWorker({
         db: handle.db,
         log,
+        listen: handle.listen,
         // On PGlite this process is the only one: jobs left running by a previous run resume now.
         recoverRunning: handle.engine === "pglite",
         handlers: {
@@ -89,16 +100,23 @@ async function start(): Promise<Services> {
             services: { db: handle.db, env: config, secret },
             log,
           }),
+          ...outboxJobHandlers({ db: handle.db, env: config, mailer }),
+          [pruneJobType]: pruneJobHandler({
+            db: handle.db,
+            log,
+            rateLimitWindowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+          }),
         },
       })
     : null;
-  await scheduleRecurringJob(handle.db, monthlyGrantsJobType);
-  await scheduleRecurringJob(handle.db, expireOrdersJobType);
+  await scheduleRecurringJob(handle.db, monthlyGrantsJobType, monthlyGrantsEveryMs);
+  await scheduleRecurringJob(handle.db, pruneJobType, pruneEveryMs);
+  await scheduleRecurringJob(handle.db, expireOrdersJobType, expireOrdersEveryMs);
   const events = createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
     worker?.wake();
-    await seedDemoPurchase({ db: handle.db, mailer, events, env: config }, demoClientEmail);
+    await seedDemoPurchase({ db: handle.db, events }, demoClientEmail);
   }
   return {
     env: config,
@@ -111,7 +129,7 @@ async function start(): Promise<Services> {
     secret,
     worker,
     async stopWorker(timeoutMs) {
-      await worker?.stop(timeoutMs);
+      await worker?.stop({ timeoutMs });
     },
     async close() {
       await worker?.stop();

@@ -10,7 +10,6 @@ import {
 } from "~/modules/credits/ledger.server";
 import { startCreditCheckout } from "~/modules/credits/purchase.server";
 import { cancelSubscriptionAtPeriodEnd } from "~/modules/credits/cancel-subscription.server";
-import { sendSubscriptionReceipt } from "~/modules/credits/credit-receipts.server";
 import { recordSubscriptionPayment } from "~/modules/credits/subscriptions.server";
 import { paymentProvider } from "~/modules/payments/payments.server";
 import { setFlash } from "~/modules/http/flash.server";
@@ -120,11 +119,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       where: (row, { and, eq }) => and(eq(row.id, subscriptionId), eq(row.userId, viewer.id)),
     });
     if (!owned || owned.cancelAtPeriodEnd) throw data(null, { status: 404 });
-    const renewal = await recordSubscriptionPayment(app.db, {
+    // Its receipt is queued with the payment.
+    await recordSubscriptionPayment(app.db, {
       subscriptionId,
       invoiceRef: `test:${invoiceRef}`,
     });
-    if (renewal.invoiceId) await sendSubscriptionReceipt(app, renewal.invoiceId);
     await setFlash(headers, { kind: "success", key: "credits.toast.renewed" });
     return redirect(dashboard, { headers });
   }

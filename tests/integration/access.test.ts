@@ -48,6 +48,7 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/admin.settings": ["admin"],
   "routes/admin.audit": ["admin"],
   "routes/admin.outbox": ["admin"],
+  "routes/admin.jobs": ["admin"],
   "routes/not-found": "public",
   // Public pages (tests/integration/public-pages.test.ts).
   "routes/cookie-consent": "redirect",

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, user, userRoles } from "~/modules/db/schema";
 import { signedInAs, testPassword, uniqueEmail, uniqueIp } from "../support/accounts";
 import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 let app: TestApp;
 
@@ -248,6 +249,7 @@ describe("password reset", () => {
     expect(await asked.text()).toContain("If an account exists for this address");
 
     const { db } = await app.services();
+    await drainJobs(await app.services());
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mail?.subject).toBe("Reset your Vitrine password");
     const link = /http:\/\/localhost:3000\/api\/auth\/reset-password\/\S+/.exec(mail!.text)?.[0];
@@ -294,6 +296,7 @@ describe("password reset", () => {
     const response = await postForm(app, "/fr/auth/forgot-password", { email }, { ip: uniqueIp() });
     expect(await response.text()).toContain("Si un compte existe pour cette adresse");
     const { db } = await app.services();
+    await drainJobs(await app.services());
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { quoteLine } from "~/modules/pricing/quote.server";
 import { signedInAs } from "../support/accounts";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { type CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 let app: TestApp;
 let services: Services;
@@ -42,6 +43,7 @@ async function auditOf(id: string) {
 }
 
 async function lastMailTo(email: string) {
+  await drainJobs(services);
   const [mail] = await services.db
     .select()
     .from(mailOutbox)

@@ -7,6 +7,7 @@ import { recordSale } from "../support/commerce";
 import { flashKey } from "../support/checkout";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 let app: TestApp;
 let services: Services;
@@ -239,6 +240,7 @@ describe("/buyer-dashboard ('Mes achats')", () => {
     }
 
     async function mailsTo(address: string) {
+      await drainJobs(services);
       return services.db.select().from(mailOutbox).where(eq(mailOutbox.to, address));
     }
 

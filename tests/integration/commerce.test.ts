@@ -20,6 +20,7 @@ import { addToCart, checkout, flashKey, payWithCard } from "../support/checkout"
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
 import { pngBytes } from "../support/files";
+import { drainJobs } from "../support/jobs";
 
 let app: TestApp;
 let services: Services;
@@ -52,12 +53,15 @@ async function orderOf(sessionId: string) {
   return order!;
 }
 
-function deliver(event: { body: string; headers: Headers }) {
-  return app.fetch("/api/payments/webhook/test", {
+/** Posts a signed event to the webhook and waits for the worker to run what it queued. */
+async function deliver(event: { body: string; headers: Headers }) {
+  const response = await app.fetch("/api/payments/webhook/test", {
     method: "POST",
     body: event.body,
     headers: event.headers,
   });
+  await drainJobs(services);
+  return response;
 }
 
 describe("cart", () => {
@@ -220,6 +224,7 @@ describe("checkout and the test provider", () => {
     expect(await services.db.select().from(cartItems).where(eq(cartItems.userId, id))).toHaveLength(
       0,
     );
+    await drainJobs(services);
     const receipt = await services.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(receipt).toHaveLength(1);
     expect(receipt[0]!.text).toContain("108,00");

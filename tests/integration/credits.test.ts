@@ -32,6 +32,7 @@ import type { CookieJar } from "../support/test-app";
 import { postForm } from "../support/test-app";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { testApp, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 let app: TestApp;
 let services: Services;
@@ -553,6 +554,7 @@ describe("pricing pages", () => {
 describe("receipts for packs and subscription payments", () => {
   const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
   async function mailsTo(userId: string) {
+    await drainJobs(services);
     const [row] = await services.db.select().from(user).where(eq(user.id, userId));
     return services.db.select().from(mailOutbox).where(eq(mailOutbox.to, row!.email));
   }

@@ -11,6 +11,7 @@ import {
 } from "~/modules/db/schema";
 import { mediaProcessed } from "../support/studio";
 import { testApp, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 // This file's app is a fresh demo install with its generated content (setup-env turns it off).
 process.env.DEMO_CONTENT = "true";
@@ -60,6 +61,7 @@ describe("demo content", () => {
     expect(bought[0]).toMatchObject({ status: "paid", provider: "test" });
     const rights = await db.select().from(entitlements).where(eq(entitlements.buyerId, client!.id));
     expect(rights).toHaveLength(1);
+    await drainJobs(await app.services());
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, demoClientEmail));
     expect(mails.length).toBeGreaterThanOrEqual(1);
   });

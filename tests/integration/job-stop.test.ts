@@ -48,7 +48,7 @@ describe("stopping the worker", () => {
     const id = await enqueueJob(handle.db, "test.short", {});
     const worker = startWorker({ db: handle.db, handlers: { "test.short": job.handler }, log });
     await job.running;
-    const stopped = worker.stop(5_000);
+    const stopped = worker.stop({ timeoutMs: 5_000 });
     job.finish();
     await stopped;
     expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 });
@@ -60,7 +60,7 @@ describe("stopping the worker", () => {
     const worker = startWorker({ db: handle.db, handlers: { "test.long": job.handler }, log });
     await job.running;
     const stopAsked = Date.now();
-    await worker.stop(300);
+    await worker.stop({ timeoutMs: 300 });
     expect(Date.now() - stopAsked).toBeLessThan(3_000);
     expect(await jobRow(id)).toMatchObject({
       status: "queued",

@@ -16,6 +16,7 @@ import { recordSale } from "../support/commerce";
 import { deliver, paidSale, signedInPerson } from "../support/payouts";
 import { makeSubmission } from "../support/studio";
 import { postForm, testApp, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 let app: TestApp;
 let services: Services;
@@ -256,6 +257,7 @@ describe("admin refunds", () => {
     expect(providerRefunds[0]!.amountCents).toBe(
       a.transaction.amountCents + a.transaction.vatCents,
     );
+    await drainJobs(services);
     const mails = await services.db.select().from(mailOutbox);
     expect(
       mails.some((mail) => mail.to === buyer.email && /Remboursement/.test(mail.subject)),

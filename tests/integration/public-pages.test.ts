@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, licences, mailOutbox } from "~/modules/db/schema";
 import { signedInAs, uniqueEmail, uniqueIp } from "../support/accounts";
 import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 let app: TestApp;
 const jars = {} as Record<"client" | "admin", CookieJar>;
@@ -33,6 +34,7 @@ async function messagesFrom(email: string) {
 
 async function mailsTo(email: string) {
   const { db } = await app.services();
+  await drainJobs(await app.services());
   return db
     .select()
     .from(mailOutbox)

@@ -14,6 +14,7 @@ import {
 } from "../support/fake-stripe";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { postForm, testApp, type CookieJar, type TestApp } from "../support/test-app";
+import { drainJobs } from "../support/jobs";
 
 const webhookSecret = "whsec_test_vitrine_billing";
 let stripe: FakeStripe;
@@ -153,6 +154,7 @@ async function ours(userId: string) {
 }
 
 async function mails(to: string) {
+  await drainJobs(services);
   return services.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 }
 

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { LicenceId } from "~/modules/db/schema";
 import { postForm, type CookieJar, type TestApp } from "./test-app";
+import { drainJobs } from "./jobs";
 import { validCvc, validExpiry } from "./test-card";
 
 /** The toast a response carries (its catalog key), read from the flash cookie. */
@@ -48,18 +49,23 @@ export async function checkout(app: TestApp, jar: CookieJar): Promise<string> {
   return match![1]!;
 }
 
-/** Pays on the test provider's hosted page with a card number (a valid expiry and CVC by default). */
-export function payWithCard(
+/**
+ * Pays on the test provider's hosted page with a card number (a valid expiry and CVC by
+ * default), and waits for the worker to carry out what the payment queued (e-mails, transfers).
+ */
+export async function payWithCard(
   app: TestApp,
   jar: CookieJar,
   sessionId: string,
   card: string,
   { expiry = validExpiry(), cvc = validCvc }: { expiry?: string; cvc?: string } = {},
 ) {
-  return postForm(
+  const response = await postForm(
     app,
     `/test-pay/${sessionId}?lang=fr`,
     { intent: "pay", cardNumber: card, expiry, cvc },
     { cookies: jar },
   );
+  await drainJobs(await app.services());
+  return response;
 }

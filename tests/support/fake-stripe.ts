@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { drainJobs } from "./jobs";
 import type { TestApp } from "./test-app";
 
 /** One request the code under test made to the fake Stripe API. */
@@ -79,14 +80,19 @@ export function signedEvent(
   };
 }
 
-/** Posts a signed event to the Stripe webhook endpoint, as Stripe does. */
-export function postStripeEvent(
+/**
+ * Posts a signed event to the Stripe webhook endpoint, as Stripe does, and waits for the
+ * worker to carry out what it queued (e-mails, transfers, refunds).
+ */
+export async function postStripeEvent(
   app: TestApp,
   event: { body: string; header: string },
 ): Promise<Response> {
-  return app.fetch("/api/payments/webhook/stripe", {
+  const response = await app.fetch("/api/payments/webhook/stripe", {
     method: "POST",
     body: event.body,
     headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" },
   });
+  await drainJobs(await app.services());
+  return response;
 }

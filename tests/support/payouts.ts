@@ -8,6 +8,7 @@ import type { Role } from "~/modules/auth/roles";
 import { signedInAs } from "./accounts";
 import { recordSale, type SaleOptions } from "./commerce";
 import { viewerByEmail } from "./studio";
+import { drainJobs } from "./jobs";
 import type { TestApp } from "./test-app";
 
 type SubmissionRow = typeof contentSubmissions.$inferSelect;
@@ -21,7 +22,10 @@ export async function signedInPerson(app: TestApp, role: Role) {
 
 export type SignedInPerson = Awaited<ReturnType<typeof signedInPerson>>;
 
-/** Delivers one signed test-provider event to the webhook handling, as the provider would. */
+/**
+ * Delivers one signed test-provider event to the webhook handling, as the provider would, and
+ * waits for the worker to carry out what it queued (e-mails, transfers, refunds).
+ */
 export async function deliver(
   services: Services,
   type: TestEvent["type"],
@@ -31,6 +35,7 @@ export async function deliver(
   const event = testEvent(services.secret, type, data, id ? { id } : {});
   const response = await receiveWebhook(services, "test", event.body, event.headers);
   if (!response.ok) throw new Error(`event refused: ${response.status}`);
+  await drainJobs(services);
   return (await response.json()) as { received: boolean; duplicate: boolean };
 }
 

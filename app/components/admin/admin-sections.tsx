@@ -4,6 +4,7 @@ import {
   CreditCard,
   History,
   Inbox,
+  ListChecks,
   Mail,
   Receipt,
   Settings,
@@ -58,6 +59,7 @@ export const adminSections: AdminSection[] = [
     Icon: Inbox,
   },
   { id: "audit", path: "/admin/audit", label: (t) => t("admin.nav.audit"), Icon: History },
+  { id: "jobs", path: "/admin/jobs", label: (t) => t("admin.nav.jobs"), Icon: ListChecks },
   {
     id: "outbox",
     path: "/admin/outbox",

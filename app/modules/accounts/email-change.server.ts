@@ -10,6 +10,7 @@ import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
 import { isUniqueViolation } from "../db/unique-violation";
 import { consumePasswordCheck } from "./password-check.server";
+import { enqueueMail } from "../mail/mail-jobs.server";
 
 /** How long the confirmation link sent to the new address works. */
 export const emailChangeHours = 24;
@@ -22,7 +23,7 @@ export const emailChangeSchema = z.object({
 export type EmailChangeError =
   "emailInvalid" | "emailSame" | "emailTaken" | "passwordWrong" | "rateLimited";
 
-type App = Pick<Services, "db" | "auth" | "mailer" | "env">;
+type App = Pick<Services, "db" | "auth" | "env">;
 
 const identifierOf = (userId: string) => `email-change:${userId}`;
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -71,17 +72,19 @@ export async function requestEmailChange(
   });
   const t = getT(locale);
   const query = new URLSearchParams({ u: viewer.id, token });
-  await app.mailer.send({
-    to: newEmail,
-    ...renderEmail({
-      subject: t("commerce.emailChange.mailSubject"),
-      paragraphs: [
-        t("commerce.emailChange.mailIntro", { email: newEmail }),
-        t("commerce.emailChange.mailExpiry", { hours: emailChangeHours }),
-      ],
-      link: `${app.env.baseUrl}/${locale}/confirm-email?${query}`,
-      footer: t("commerce.emailChange.mailIgnore"),
-    }),
+  await enqueueMail(app.db, {
+    message: {
+      to: newEmail,
+      ...renderEmail({
+        subject: t("commerce.emailChange.mailSubject"),
+        paragraphs: [
+          t("commerce.emailChange.mailIntro", { email: newEmail }),
+          t("commerce.emailChange.mailExpiry", { hours: emailChangeHours }),
+        ],
+        link: `${app.env.baseUrl}/${locale}/confirm-email?${query}`,
+        footer: t("commerce.emailChange.mailIgnore"),
+      }),
+    },
   });
   return { ok: true };
 }
@@ -130,7 +133,7 @@ export async function pendingEmailChange(
  * is unknown, expired, or the address was taken meanwhile.
  */
 export async function confirmEmailChange(
-  app: Pick<Services, "db" | "mailer" | "env">,
+  app: Pick<Services, "db" | "env">,
   userId: string,
   token: string,
 ): Promise<"changed" | "invalid" | "emailTaken"> {
@@ -170,17 +173,19 @@ export async function confirmEmailChange(
   if (!outcome) return "invalid";
   const locale: Locale = outcome.locale ?? "fr";
   const t = getT(locale);
-  await app.mailer.send({
-    to: outcome.email,
-    ...renderEmail({
-      subject: t("commerce.emailChange.noticeSubject"),
-      paragraphs: [
-        t("commerce.emailChange.noticeIntro", { name: outcome.name, email: newEmail }),
-        t("commerce.emailChange.noticeHelp"),
-      ],
-      link: `${app.env.baseUrl}/${locale}/support`,
-      footer: t("commerce.email.footer"),
-    }),
+  await enqueueMail(app.db, {
+    message: {
+      to: outcome.email,
+      ...renderEmail({
+        subject: t("commerce.emailChange.noticeSubject"),
+        paragraphs: [
+          t("commerce.emailChange.noticeIntro", { name: outcome.name, email: newEmail }),
+          t("commerce.emailChange.noticeHelp"),
+        ],
+        link: `${app.env.baseUrl}/${locale}/support`,
+        footer: t("commerce.email.footer"),
+      }),
+    },
   });
   return "changed";
 }

@@ -6,18 +6,17 @@ import type { EventBus } from "../events/event-bus.server";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { logger } from "../log/logger.server";
-import type { Mailer } from "../mail/mailer.server";
 import { renderEmail } from "../mail/render-email.server";
 import { categoryName, fileTile, type FileTile } from "../studio/submission-view";
 import { AdminError } from "./admin-error";
 import { adminPageSize, paged } from "./pagination";
 import { isRejectionCode, rejectionNoteMax, type RejectionCode } from "./rejection-reasons";
+import { enqueueMail } from "../mail/mail-jobs.server";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ModerationDependencies {
   db: Database;
-  mailer: Mailer;
   events: EventBus;
   env: { baseUrl: string };
 }
@@ -210,7 +209,7 @@ export async function moderateSubmission(
 
 /** The e-mail to the seller, in the seller's own language. */
 async function tellSeller(
-  { db, mailer, env }: ModerationDependencies,
+  { db, env }: ModerationDependencies,
   submission: { id: string; title: string; creatorId: string },
   decision: Decision,
 ) {
@@ -232,15 +231,17 @@ async function tellSeller(
     if (decision.note) paragraphs.push(t("admin.email.note", { note: decision.note }));
     paragraphs.push(t("admin.email.rejectedHint"));
   }
-  await mailer.send({
-    to: seller.email,
-    ...renderEmail({
-      subject:
-        decision.decision === "approve"
-          ? t("admin.email.approvedSubject", { title })
-          : t("admin.email.rejectedSubject", { title }),
-      paragraphs,
-      link: `${env.baseUrl}/${locale}/seller-dashboard/content/${submission.id}`,
-    }),
+  await enqueueMail(db, {
+    message: {
+      to: seller.email,
+      ...renderEmail({
+        subject:
+          decision.decision === "approve"
+            ? t("admin.email.approvedSubject", { title })
+            : t("admin.email.rejectedSubject", { title }),
+        paragraphs,
+        link: `${env.baseUrl}/${locale}/seller-dashboard/content/${submission.id}`,
+      }),
+    },
   });
 }

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { attemptWindows } from "../db/schema";
+import { attemptWindows, rateLimit } from "../db/schema";
 
 export interface LimitDecision {
   allowed: boolean;
@@ -38,4 +38,26 @@ export async function consumeAttempt(
     allowed: row.count <= max,
     retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
   };
+}
+
+/**
+ * Deletes the counters of windows that ended before `endedBefore`, ours and better-auth's
+ * (both tables grow by one row per client address and key otherwise). A window that ended
+ * counts nothing: the next attempt starts a new one.
+ */
+export async function pruneAttemptWindows(
+  db: Database,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<number> {
+  const endedBefore = new Date(now.getTime() - windowSeconds * 1000);
+  const ours = await db
+    .delete(attemptWindows)
+    .where(lt(attemptWindows.windowStartedAt, endedBefore))
+    .returning({ key: attemptWindows.key });
+  const theirs = await db
+    .delete(rateLimit)
+    .where(lt(rateLimit.lastRequest, endedBefore.getTime()))
+    .returning({ key: rateLimit.key });
+  return ours.length + theirs.length;
 }

@@ -5,12 +5,12 @@ import { account, rateLimit, session, user, userRoles, verification } from "../d
 import type { Env } from "../config/env.server";
 import { getT } from "../i18n/i18n";
 import { splitLocale, defaultLocale } from "../i18n/locale";
-import type { Mailer } from "../mail/mailer.server";
 import { logger } from "../log/logger.server";
 import { renderEmail } from "../mail/render-email.server";
+import { enqueueMail } from "../mail/mail-jobs.server";
 
-export function createAuth(options: { db: Database; env: Env; secret: string; mailer: Mailer }) {
-  const { db, env, secret, mailer } = options;
+export function createAuth(options: { db: Database; env: Env; secret: string }) {
+  const { db, env, secret } = options;
   return betterAuth({
     appName: "Vitrine",
     baseURL: env.baseUrl,
@@ -38,17 +38,19 @@ export function createAuth(options: { db: Database; env: Env; secret: string; ma
         const callback = new URL(url).searchParams.get("callbackURL") ?? "";
         const locale = splitLocale(new URL(callback, env.baseUrl).pathname).locale ?? defaultLocale;
         const t = getT(locale);
-        await mailer.send({
-          to: recipient.email,
-          ...renderEmail({
-            subject: t("auth.resetEmail.subject"),
-            paragraphs: [
-              t("auth.resetEmail.greeting", { name: recipient.name }),
-              t("auth.resetEmail.body"),
-            ],
-            link: url,
-            footer: t("auth.resetEmail.ignore"),
-          }),
+        await enqueueMail(db, {
+          message: {
+            to: recipient.email,
+            ...renderEmail({
+              subject: t("auth.resetEmail.subject"),
+              paragraphs: [
+                t("auth.resetEmail.greeting", { name: recipient.name }),
+                t("auth.resetEmail.body"),
+              ],
+              link: url,
+              footer: t("auth.resetEmail.ignore"),
+            }),
+          },
         });
       },
     },

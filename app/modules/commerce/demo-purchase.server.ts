@@ -14,7 +14,7 @@ export const demoPurchaseTitle = "Coucher de soleil sur les dunes";
  * order priced by the server, then the test provider's completed event through fulfilment.
  */
 export async function seedDemoPurchase(
-  services: Pick<Services, "db" | "mailer" | "events" | "env">,
+  services: Pick<Services, "db" | "events">,
   buyerEmail: string,
 ): Promise<void> {
   const { db } = services;

@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Services } from "../app.server";
 import { orders } from "../db/schema";
-import { recurringJobHandler, type JobHandler } from "../jobs/job-queue.server";
+import type { JobHandler } from "../jobs/job-queue.server";
 import { paymentProvider } from "../payments/payments.server";
 import { checkoutSessionMinutes, closePendingOrder } from "./open-orders.server";
 
@@ -56,13 +56,10 @@ export function expireOrdersJobHandler(options: {
   clock?: () => Date;
 }): JobHandler {
   const clock = options.clock ?? (() => new Date());
-  return recurringJobHandler(
-    options.services.db,
-    expireOrdersJobType,
-    expireOrdersEveryMs,
-    async () => {
+  return {
+    async run() {
       const expired = await expireLeftOrders(options.services, clock());
       if (expired > 0) options.log.info({ expired }, "left pending orders expired");
     },
-  );
+  };
 }

@@ -7,22 +7,25 @@ import {
   orders,
   paymentEvents,
   transactions,
-  user,
-  profiles,
 } from "../db/schema";
-import { formatMoney, getT } from "../i18n/i18n";
-import type { Locale } from "../i18n/locale";
-import { renderEmail } from "../mail/render-email.server";
 import type { PaymentEvent } from "../payments/provider.server";
 import { certificateNumber } from "./certificate.server";
-import { closeAsRefunded, exclusivesStillHeld, refundLostExclusive } from "./lost-exclusive.server";
+import {
+  closeAsRefunded,
+  enqueueLostExclusiveRefund,
+  exclusivesStillHeld,
+} from "./lost-exclusive.server";
+import { enqueuePurchaseMails } from "./purchase-mails.server";
 import { closePendingOrder } from "./open-orders.server";
-import { refundOwnedLines, type OwnedRefund } from "./owned-refund.server";
+import { enqueueOwnedRefund, type OwnedRefund } from "./owned-refund.server";
 import { fulfilCreditPurchase } from "../credits/purchase.server";
-import { sendCreditOrderReceipt } from "../credits/credit-receipts.server";
-// Payouts: the sellers' earnings ledger, refunds and transfers (issue 7).
+// Payouts: the sellers' earnings ledger, refunds and transfers.
 import { applyEarlyRefund, creditSales, refundPayment } from "../payouts/ledger.server";
-import { afterPaymentEvent } from "../payouts/after-payment.server";
+import {
+  enqueueConnectEvent,
+  enqueueRefundConsequences,
+  enqueueSellerPayouts,
+} from "../payouts/after-payment.server";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -208,10 +211,12 @@ async function dispute(tx: Tx, provider: string, event: PaymentEvent, open: bool
  * Handles one provider event exactly once: the event is recorded under a unique
  * (provider, event id) in the same transaction as its effects, so a delivery seen before is
  * acknowledged without effect, and the order's guarded update makes fulfilment run once per
- * payment whatever the event. E-mails and catalogue events follow the commit.
+ * payment whatever the event. Every consequence outside these tables (e-mails, the sellers'
+ * transfers, refunds, connected-account updates) is a job queued in that same transaction: once
+ * it commits, the event is answered and the worker carries them out, retrying each until done.
  */
 export async function handlePaymentEvent(
-  services: Pick<Services, "db" | "mailer" | "events" | "env">,
+  services: Pick<Services, "db" | "events">,
   provider: string,
   event: PaymentEvent,
 ): Promise<{ duplicate: boolean; paidOrderId: string | null }> {
@@ -232,109 +237,47 @@ export async function handlePaymentEvent(
       outcome.duplicate = true;
       return;
     }
-    switch (event.type) {
-      case "checkout.completed":
-        return fulfil(tx, provider, event, outcome);
-      case "payment.failed":
-        return close(tx, provider, event, "failed");
-      case "checkout.expired":
-        return close(tx, provider, event, "expired");
-      case "charge.refunded":
-        return refund(tx, provider, event, outcome);
-      case "dispute.opened":
-        return dispute(tx, provider, event, true);
-      case "dispute.closed":
-        return dispute(tx, provider, event, false);
-      default:
-        return;
-    }
+    await recordFacts(tx, provider, event, outcome);
+    await enqueueConsequences(tx, provider, event, outcome);
   });
   for (const submissionId of outcome.exclusiveSubmissionIds) {
     services.events.publish({ type: "catalogue.changed", submissionId, change: "unpublished" });
   }
-  if (outcome.paidOrder) await sendPurchaseMails(services, outcome.paidOrder);
-  if (outcome.lostExclusiveOrder) await refundLostExclusive(services, outcome.lostExclusiveOrder);
-  if (outcome.ownedRefund) await refundOwnedLines(services, outcome.ownedRefund);
-  // Payouts: transfers to active sellers, refund e-mails.
-  await afterPaymentEvent(services, { paidOrder: outcome.paidOrder, refunded: outcome.refunded });
   return { duplicate: outcome.duplicate, paidOrderId: outcome.paidOrder?.id ?? null };
 }
 
-async function localeOf(services: Pick<Services, "db">, userId: string): Promise<Locale> {
-  const [row] = await services.db
-    .select({ locale: profiles.locale })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return row?.locale ?? "fr";
+function recordFacts(tx: Tx, provider: string, event: PaymentEvent, outcome: Outcome) {
+  switch (event.type) {
+    case "checkout.completed":
+      return fulfil(tx, provider, event, outcome);
+    case "payment.failed":
+      return close(tx, provider, event, "failed");
+    case "checkout.expired":
+      return close(tx, provider, event, "expired");
+    case "charge.refunded":
+      return refund(tx, provider, event, outcome);
+    case "dispute.opened":
+      return dispute(tx, provider, event, true);
+    case "dispute.closed":
+      return dispute(tx, provider, event, false);
+    default:
+      return;
+  }
 }
 
-/** The buyer's receipt and one sale notice per seller line (in each person's language). */
-async function sendPurchaseMails(
-  services: Pick<Services, "db" | "mailer" | "env">,
-  order: OrderRow,
+/** One job per consequence, in the event's transaction (each module queues its own). */
+async function enqueueConsequences(
+  tx: Tx,
+  provider: string,
+  event: PaymentEvent,
+  outcome: Outcome,
 ) {
-  // Credits (issue 8): a pack or subscription order gets its own receipt (what, period).
-  if (await sendCreditOrderReceipt(services, order)) return;
-  const lines = await services.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.orderId, order.id));
-  const reference = order.id.slice(0, 8).toUpperCase();
-  if (order.buyerId) {
-    const [buyer] = await services.db.select().from(user).where(eq(user.id, order.buyerId));
-    if (buyer) {
-      const locale = await localeOf(services, buyer.id);
-      const t = getT(locale);
-      const money = (cents: number) => formatMoney(locale, cents);
-      await services.mailer.send({
-        to: buyer.email,
-        ...renderEmail({
-          subject: t("commerce.email.receiptSubject", { reference }),
-          paragraphs: [
-            t("commerce.email.receiptIntro", { name: buyer.name }),
-            ...lines.map((line) =>
-              t("commerce.email.receiptLine", {
-                title: line.title,
-                licence: t(`commerce.licence.${line.licenceId}`),
-                amount: money(line.amountCents),
-              }),
-            ),
-            t("commerce.email.receiptTotals", {
-              subtotal: money(order.subtotalCents),
-              vat: money(order.vatCents),
-              total: money(order.totalCents),
-            }),
-          ],
-          link: `${services.env.baseUrl}/${locale}/buyer-dashboard?tab=downloads`,
-          footer: t("commerce.email.footer"),
-        }),
-      });
-    }
+  if (outcome.paidOrder) {
+    await enqueuePurchaseMails(tx, outcome.paidOrder);
+    await enqueueSellerPayouts(tx, outcome.paidOrder.id);
   }
-  for (const line of lines) {
-    // A line refunded because the buyer already owned it was never the seller's sale.
-    if (!line.sellerId || line.status !== "succeeded") continue;
-    const [seller] = await services.db.select().from(user).where(eq(user.id, line.sellerId));
-    if (!seller) continue;
-    const locale = await localeOf(services, seller.id);
-    const t = getT(locale);
-    await services.mailer.send({
-      to: seller.email,
-      ...renderEmail({
-        subject: t("commerce.email.saleSubject", { title: line.title }),
-        paragraphs: [
-          t("commerce.email.saleIntro", {
-            title: line.title,
-            licence: t(`commerce.licence.${line.licenceId}`),
-          }),
-          t("commerce.email.saleAmounts", {
-            amount: formatMoney(locale, line.amountCents),
-            share: formatMoney(locale, line.sellerShareCents),
-          }),
-        ],
-        link: `${services.env.baseUrl}/${locale}/seller-dashboard`,
-        footer: t("commerce.email.footer"),
-      }),
-    });
-  }
+  if (outcome.lostExclusiveOrder) await enqueueLostExclusiveRefund(tx, outcome.lostExclusiveOrder);
+  if (outcome.ownedRefund) await enqueueOwnedRefund(tx, outcome.ownedRefund);
+  if (outcome.refunded.length > 0) await enqueueRefundConsequences(tx, outcome.refunded);
+  await enqueueConnectEvent(tx, provider, event.eventId, event.payload);
 }

@@ -4,7 +4,8 @@ import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { exclusiveHolds, orders, profiles, transactions, user } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
-import { logger } from "../log/logger.server";
+import { enqueueJob, type JobHandler } from "../jobs/job-queue.server";
+import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
 import { connectProvider } from "../payouts/connect-provider.server";
 import { takeExclusiveHold } from "./on-sale.server";
@@ -50,68 +51,90 @@ export function lostExclusiveRefundKey(orderId: string): string {
   return `refund-exclusive-${orderId}`;
 }
 
+export const lostExclusiveRefundJobType = "commerce.refund-lost-exclusive";
+
 /**
- * After the commit: the provider refunds the whole payment and the buyer is told why, in their
- * language. Runs once per order (only the event that closed the order calls it); a provider
- * failure is logged for an admin, the order stays refunded in our records.
+ * In the payment's transaction, for an order that lost its exclusive licence: the provider's
+ * refund of the whole payment and the buyer's e-mail saying why, each once, after the commit.
  */
-export async function refundLostExclusive(
-  services: Pick<Services, "db" | "env" | "mailer">,
-  order: OrderRow,
-): Promise<void> {
-  const paymentId = order.providerPaymentId ?? order.providerSessionId;
-  if (paymentId && order.totalCents > 0) {
-    try {
-      await connectProvider(services).createRefund(
-        { paymentId, amountCents: null, orderId: order.id },
-        lostExclusiveRefundKey(order.id),
-      );
-    } catch (error) {
-      logger().error(
-        { err: error, orderId: order.id },
-        "automatic refund of a lost exclusive licence failed: refund it by hand",
-      );
-    }
+export async function enqueueLostExclusiveRefund(tx: Tx, order: OrderRow): Promise<void> {
+  if ((order.providerPaymentId ?? order.providerSessionId) && order.totalCents > 0) {
+    await enqueueJob(
+      tx,
+      lostExclusiveRefundJobType,
+      { orderId: order.id },
+      { uniqueKey: lostExclusiveRefundKey(order.id), maxAttempts: 12 },
+    );
   }
-  try {
-    await sendLostExclusiveMail(services, order);
-  } catch (error) {
-    logger().warn({ err: error, orderId: order.id }, "lost exclusive licence e-mail failed");
+  if (order.buyerId) {
+    await enqueueMail(
+      tx,
+      { render: "commerce.lostExclusive", params: { orderId: order.id } },
+      `lost-exclusive:${order.id}`,
+    );
   }
 }
 
-async function sendLostExclusiveMail(
-  services: Pick<Services, "db" | "env" | "mailer">,
-  order: OrderRow,
-) {
-  if (!order.buyerId) return;
-  const [buyer] = await services.db
-    .select({ email: user.email, name: user.name, locale: profiles.locale })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, order.buyerId));
-  if (!buyer) return;
-  const locale: Locale = buyer.locale ?? "fr";
-  const t = getT(locale);
-  const lines = await services.db
-    .select({ title: transactions.title, licenceId: transactions.licenceId })
-    .from(transactions)
-    .where(eq(transactions.orderId, order.id));
-  const reference = order.id.slice(0, 8).toUpperCase();
-  const titles = lines
-    .filter((line) => line.licenceId === "exclusive")
-    .map((line) => line.title)
-    .join(", ");
-  await services.mailer.send({
-    to: buyer.email,
-    ...renderEmail({
-      subject: t("commerce.email.lostExclusiveSubject", { reference }),
-      paragraphs: [
-        t("commerce.email.lostExclusiveIntro", { name: buyer.name, reference, titles }),
-        t("commerce.email.lostExclusiveRefund", { total: formatMoney(locale, order.totalCents) }),
-      ],
-      link: `${services.env.baseUrl}/${locale}/marketplace`,
-      footer: t("commerce.email.footer"),
-    }),
-  });
+/**
+ * The provider refunds the whole payment, under one idempotency key per order whatever the
+ * retries. A provider that keeps failing leaves the job failed on the admin's jobs page; the
+ * order stays refunded in our records.
+ */
+export function lostExclusiveRefundJobHandler(app: Pick<Services, "db" | "env">): JobHandler {
+  return {
+    async run(payload) {
+      const [order] = await app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, String(payload.orderId)));
+      const paymentId = order?.providerPaymentId ?? order?.providerSessionId;
+      if (!order || !paymentId) return;
+      await connectProvider(app).createRefund(
+        { paymentId, amountCents: null, orderId: order.id },
+        lostExclusiveRefundKey(order.id),
+      );
+    },
+  };
 }
+
+export const lostExclusiveMailRenderers: MailRenderers = {
+  /** The buyer is told, in their language, that the licence went to another buyer and why. */
+  "commerce.lostExclusive": async (app, params) => {
+    const [order] = await app.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, String(params.orderId)));
+    if (!order?.buyerId) return null;
+    const [buyer] = await app.db
+      .select({ email: user.email, name: user.name, locale: profiles.locale })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, order.buyerId));
+    if (!buyer) return null;
+    const locale: Locale = buyer.locale ?? "fr";
+    const t = getT(locale);
+    const lines = await app.db
+      .select({ title: transactions.title, licenceId: transactions.licenceId })
+      .from(transactions)
+      .where(eq(transactions.orderId, order.id));
+    const reference = order.id.slice(0, 8).toUpperCase();
+    const titles = lines
+      .filter((line) => line.licenceId === "exclusive")
+      .map((line) => line.title)
+      .join(", ");
+    return {
+      to: buyer.email,
+      ...renderEmail({
+        subject: t("commerce.email.lostExclusiveSubject", { reference }),
+        paragraphs: [
+          t("commerce.email.lostExclusiveIntro", { name: buyer.name, reference, titles }),
+          t("commerce.email.lostExclusiveRefund", {
+            total: formatMoney(locale, order.totalCents),
+          }),
+        ],
+        link: `${app.env.baseUrl}/${locale}/marketplace`,
+        footer: t("commerce.email.footer"),
+      }),
+    };
+  },
+};

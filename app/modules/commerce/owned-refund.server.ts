@@ -1,12 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Services } from "../app.server";
-import type { orders, transactions } from "../db/schema";
-import { profiles, user } from "../db/schema";
+import type { DatabaseTransaction as Tx } from "../db/client.server";
+import { orders, profiles, transactions, user } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
-import { logger } from "../log/logger.server";
+import { enqueueJob, type JobHandler } from "../jobs/job-queue.server";
+import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
 import { connectProvider } from "../payouts/connect-provider.server";
+
+type OrderRow = typeof orders.$inferSelect;
+type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * A paid order's lines the buyer already owned under the same licence when the payment came
@@ -14,10 +18,19 @@ import { connectProvider } from "../payouts/connect-provider.server";
  * `whole` when nothing else was in the order (it is refunded entirely).
  */
 export interface OwnedRefund {
-  order: typeof orders.$inferSelect;
-  lines: Array<typeof transactions.$inferSelect>;
+  order: OrderRow;
+  lines: TransactionRow[];
   whole: boolean;
 }
+
+/** What the jobs carry: the facts are read again from the database when they run. */
+interface OwnedRefundParams {
+  orderId: string;
+  transactionIds: string[];
+  whole: boolean;
+}
+
+export const ownedRefundJobType = "commerce.refund-owned";
 
 /** The provider's idempotency key: the owned lines of an order are refunded once. */
 export function ownedRefundKey(orderId: string): string {
@@ -25,72 +38,106 @@ export function ownedRefundKey(orderId: string): string {
 }
 
 /** What those lines cost the buyer, VAT included. */
-export function ownedRefundCents(refund: OwnedRefund): number {
-  return refund.whole
-    ? refund.order.totalCents
-    : refund.lines.reduce((sum, line) => sum + line.amountCents + line.vatCents, 0);
+function ownedRefundCents(order: OrderRow, lines: TransactionRow[], whole: boolean): number {
+  return whole
+    ? order.totalCents
+    : lines.reduce((sum, line) => sum + line.amountCents + line.vatCents, 0);
 }
 
 /**
- * After the commit: the provider gives the owned lines' amount back (the whole payment when
- * the order held nothing else) and the buyer is told why, in their language. Only the event
- * that paid the order gets here, so it runs once; a provider failure is logged for an admin.
+ * In the payment's transaction: the provider's refund of the owned lines (the whole payment
+ * when the order held nothing else) and the buyer's e-mail saying why, each once, after the
+ * commit.
  */
-export async function refundOwnedLines(
-  services: Pick<Services, "db" | "env" | "mailer">,
-  refund: OwnedRefund,
-): Promise<void> {
+export async function enqueueOwnedRefund(tx: Tx, refund: OwnedRefund): Promise<void> {
   const { order } = refund;
+  const params: OwnedRefundParams = {
+    orderId: order.id,
+    transactionIds: refund.lines.map((line) => line.id),
+    whole: refund.whole,
+  };
   const paymentId = order.providerPaymentId ?? order.providerSessionId;
-  const amountCents = ownedRefundCents(refund);
-  if (paymentId && amountCents > 0) {
-    try {
-      await connectProvider(services).createRefund(
-        { paymentId, amountCents: refund.whole ? null : amountCents, orderId: order.id },
-        ownedRefundKey(order.id),
-      );
-    } catch (error) {
-      logger().error(
-        { err: error, orderId: order.id },
-        "automatic refund of an already owned licence failed: refund it by hand",
-      );
-    }
+  if (paymentId && ownedRefundCents(order, refund.lines, refund.whole) > 0) {
+    await enqueueJob(
+      tx,
+      ownedRefundJobType,
+      { ...params },
+      {
+        uniqueKey: ownedRefundKey(order.id),
+        maxAttempts: 12,
+      },
+    );
   }
-  try {
-    await sendOwnedRefundMail(services, refund, amountCents);
-  } catch (error) {
-    logger().warn({ err: error, orderId: order.id }, "already owned refund e-mail failed");
+  if (order.buyerId) {
+    await enqueueMail(
+      tx,
+      { render: "commerce.ownedRefund", params: { ...params } },
+      `owned-refund:${order.id}`,
+    );
   }
 }
 
-async function sendOwnedRefundMail(
-  services: Pick<Services, "db" | "env" | "mailer">,
-  refund: OwnedRefund,
-  amountCents: number,
-) {
-  if (!refund.order.buyerId) return;
-  const [buyer] = await services.db
-    .select({ email: user.email, name: user.name, locale: profiles.locale })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, refund.order.buyerId));
-  if (!buyer) return;
-  const locale: Locale = buyer.locale ?? "fr";
-  const t = getT(locale);
-  const reference = refund.order.id.slice(0, 8).toUpperCase();
-  const titles = refund.lines
-    .map((line) => `${line.title} (${t(`commerce.licence.${line.licenceId}`)})`)
-    .join(", ");
-  await services.mailer.send({
-    to: buyer.email,
-    ...renderEmail({
-      subject: t("commerce.owned.refundSubject", { reference }),
-      paragraphs: [
-        t("commerce.owned.refundIntro", { name: buyer.name, reference, titles }),
-        t("commerce.owned.refundAmount", { amount: formatMoney(locale, amountCents) }),
-      ],
-      link: `${services.env.baseUrl}/${locale}/buyer-dashboard?tab=downloads`,
-      footer: t("commerce.email.footer"),
-    }),
-  });
+async function refundFacts(app: Pick<Services, "db">, params: Record<string, unknown>) {
+  const { orderId, transactionIds, whole } = params as unknown as OwnedRefundParams;
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || transactionIds.length === 0) return null;
+  const lines = await app.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.orderId, orderId), inArray(transactions.id, transactionIds)));
+  return { order, lines, whole, amountCents: ownedRefundCents(order, lines, whole) };
 }
+
+/**
+ * The provider gives the owned lines' amount back, under one idempotency key per order whatever
+ * the retries. A provider that keeps failing leaves the job failed on the admin's jobs page.
+ */
+export function ownedRefundJobHandler(app: Pick<Services, "db" | "env">): JobHandler {
+  return {
+    async run(payload) {
+      const facts = await refundFacts(app, payload);
+      const paymentId = facts?.order.providerPaymentId ?? facts?.order.providerSessionId;
+      if (!facts || !paymentId || facts.amountCents <= 0) return;
+      await connectProvider(app).createRefund(
+        {
+          paymentId,
+          amountCents: facts.whole ? null : facts.amountCents,
+          orderId: facts.order.id,
+        },
+        ownedRefundKey(facts.order.id),
+      );
+    },
+  };
+}
+
+export const ownedRefundMailRenderers: MailRenderers = {
+  /** The buyer is told, in their language, which lines were refunded and why. */
+  "commerce.ownedRefund": async (app, params) => {
+    const facts = await refundFacts(app, params);
+    if (!facts?.order.buyerId) return null;
+    const [buyer] = await app.db
+      .select({ email: user.email, name: user.name, locale: profiles.locale })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, facts.order.buyerId));
+    if (!buyer) return null;
+    const locale: Locale = buyer.locale ?? "fr";
+    const t = getT(locale);
+    const reference = facts.order.id.slice(0, 8).toUpperCase();
+    const titles = facts.lines
+      .map((line) => `${line.title} (${t(`commerce.licence.${line.licenceId}`)})`)
+      .join(", ");
+    return {
+      to: buyer.email,
+      ...renderEmail({
+        subject: t("commerce.owned.refundSubject", { reference }),
+        paragraphs: [
+          t("commerce.owned.refundIntro", { name: buyer.name, reference, titles }),
+          t("commerce.owned.refundAmount", { amount: formatMoney(locale, facts.amountCents) }),
+        ],
+        link: `${app.env.baseUrl}/${locale}/buyer-dashboard?tab=downloads`,
+        footer: t("commerce.email.footer"),
+      }),
+    };
+  },
+};

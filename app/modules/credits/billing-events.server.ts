@@ -4,12 +4,13 @@ import type { Services } from "../app.server";
 import { profiles, subscriptions, user } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
+import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
-import { sendSubscriptionReceipt, subscriptionTitle } from "./credit-receipts.server";
+import { subscriptionTitle } from "./credit-receipts.server";
 import { stripeBilling } from "./stripe-billing.server";
 import { recordSubscriptionPayment } from "./subscriptions.server";
 
-type BillingServices = Pick<Services, "db" | "mailer" | "env">;
+type BillingServices = Pick<Services, "db" | "env">;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The Stripe Billing events this module acts on (everything else is left to others). */
@@ -68,7 +69,7 @@ async function ourSubscription(
   return row ?? null;
 }
 
-async function subscriber(services: BillingServices, userId: string) {
+async function subscriber(services: Pick<Services, "db">, userId: string) {
   const [row] = await services.db
     .select({ email: user.email, name: user.name, locale: profiles.locale })
     .from(user)
@@ -83,27 +84,42 @@ async function subscriber(services: BillingServices, userId: string) {
  * Stripe's retries and the matching subscription update do not repeat the notice.
  */
 export async function markPastDue(services: BillingServices, subscription: SubscriptionRow) {
-  const [changed] = await services.db
-    .update(subscriptions)
-    .set({ status: "past_due", updatedAt: new Date() })
-    .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, "active")))
-    .returning();
-  if (!changed) return;
-  const to = await subscriber(services, changed.userId);
-  if (!to) return;
-  const t = getT(to.locale);
-  await services.mailer.send({
-    to: to.email,
-    ...renderEmail({
-      subject: t("credits.receipt.pastDueSubject"),
-      paragraphs: [
-        t("credits.receipt.pastDueText", { name: to.name, plan: subscriptionTitle(t, changed) }),
-      ],
-      link: `${services.env.baseUrl}/${to.locale}/buyer-dashboard?tab=credits`,
-      footer: t("commerce.email.footer"),
-    }),
+  await services.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(subscriptions)
+      .set({ status: "past_due", updatedAt: new Date() })
+      .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, "active")))
+      .returning({ id: subscriptions.id });
+    if (changed) {
+      await enqueueMail(tx, { render: "credits.pastDue", params: { subscriptionId: changed.id } });
+    }
   });
 }
+
+export const billingMailRenderers: MailRenderers = {
+  /** The subscriber is told a renewal payment failed (their access waits for a payment). */
+  "credits.pastDue": async (app, params) => {
+    const [changed] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, String(params.subscriptionId)));
+    if (!changed) return null;
+    const to = await subscriber(app, changed.userId);
+    if (!to) return null;
+    const t = getT(to.locale);
+    return {
+      to: to.email,
+      ...renderEmail({
+        subject: t("credits.receipt.pastDueSubject"),
+        paragraphs: [
+          t("credits.receipt.pastDueText", { name: to.name, plan: subscriptionTitle(t, changed) }),
+        ],
+        link: `${app.env.baseUrl}/${to.locale}/buyer-dashboard?tab=credits`,
+        footer: t("commerce.email.footer"),
+      }),
+    };
+  },
+};
 
 /** The subscription has ended on Stripe's side: no access, no renewal, no monthly grant. */
 async function endSubscription(services: BillingServices, subscription: SubscriptionRow) {
@@ -159,14 +175,12 @@ export async function handleBillingEvent(
       );
       // The first invoice is the checkout's payment, fulfilled with its order.
       if (!subscription || invoice.billing_reason === "subscription_create") return;
-      const result = await recordSubscriptionPayment(services.db, {
+      // Its receipt was queued with the payment.
+      await recordSubscriptionPayment(services.db, {
         subscriptionId: subscription.id,
         invoiceRef: `stripe:${invoice.id}`,
         period: invoicePeriod(invoice),
       });
-      if (result.applied && result.invoiceId) {
-        await sendSubscriptionReceipt(services, result.invoiceId);
-      }
       return;
     }
     case "invoice.payment_failed": {

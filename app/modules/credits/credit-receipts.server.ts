@@ -13,6 +13,8 @@ import {
 } from "../db/schema";
 import { formatDate, formatMoney, getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
+import type { QueuedMail, MailRenderers } from "../mail/mail-jobs.server";
+import type { MailMessage } from "../mail/mailer.server";
 import { renderEmail } from "../mail/render-email.server";
 import type { Receipt } from "../payouts/receipt.server";
 import { describeContents } from "./contents";
@@ -197,19 +199,21 @@ async function recipient(db: Database, userId: string) {
   return row ? { ...row, locale: (row.locale ?? "fr") as Locale } : null;
 }
 
-async function sendReceiptMail(
-  services: Pick<Services, "db" | "mailer" | "env">,
+type App = Pick<Services, "db" | "env">;
+
+async function receiptMail(
+  app: App,
   userId: string,
   build: (locale: Locale) => Promise<Receipt | null>,
   path: (receipt: Receipt) => string,
-) {
-  const to = await recipient(services.db, userId);
-  if (!to) return;
+): Promise<MailMessage | null> {
+  const to = await recipient(app.db, userId);
+  if (!to) return null;
   const receipt = await build(to.locale);
-  if (!receipt) return;
+  if (!receipt) return null;
   const t = getT(to.locale);
   const what = receipt.lines.map((line) => line.title).join(", ");
-  await services.mailer.send({
+  return {
     to: to.email,
     ...renderEmail({
       subject: t("credits.receipt.emailSubject", { what }),
@@ -228,61 +232,63 @@ async function sendReceiptMail(
           total: receipt.total,
         }),
       ],
-      link: `${services.env.baseUrl}/${to.locale}${path(receipt)}`,
+      link: `${app.env.baseUrl}/${to.locale}${path(receipt)}`,
       footer: t("commerce.email.footer"),
     }),
-  });
+  };
 }
 
-/**
- * The buyer's receipt e-mail for a paid order that bought credits (a pack or a subscription's
- * first period); returns false for other orders, which commerce's receipt covers.
- */
-export async function sendCreditOrderReceipt(
-  services: Pick<Services, "db" | "mailer" | "env">,
-  order: typeof orders.$inferSelect,
-): Promise<boolean> {
-  const [purchase] = await services.db
-    .select()
-    .from(creditPurchases)
-    .where(eq(creditPurchases.orderId, order.id));
-  if (!purchase) return false;
-  const money = (locale: Locale, cents: number) => formatMoney(locale, cents);
-  await sendReceiptMail(
-    services,
-    purchase.userId,
-    async (locale) => ({
-      reference: order.id.slice(0, 8).toUpperCase(),
-      orderId: order.id,
-      status: order.status,
-      date: formatDate(locale, order.paidAt ?? order.createdAt),
-      buyer: "",
-      lines: await creditReceiptLines(services.db, order.id, locale),
-      subtotal: money(locale, order.subtotalCents),
-      vat: money(locale, order.vatCents),
-      total: money(locale, order.totalCents),
-    }),
-    (receipt) => `/receipts/${receipt.orderId}`,
-  );
-  return true;
+/** The queued e-mail of a paid order that bought credits (a pack, a subscription's first period). */
+export function creditOrderReceiptMail(orderId: string): QueuedMail {
+  return { render: "credits.orderReceipt", params: { orderId } };
 }
 
-/** The subscriber's receipt e-mail for a renewal (Stripe's invoice.paid, a simulated one). */
-export async function sendSubscriptionReceipt(
-  services: Pick<Services, "db" | "mailer" | "env">,
-  invoiceId: string,
-): Promise<void> {
-  const [row] = await services.db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptionInvoices)
-    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionInvoices.subscriptionId))
-    .where(eq(subscriptionInvoices.id, invoiceId));
-  if (!row) return;
-  const viewer = { id: row.userId, role: "client" as const };
-  await sendReceiptMail(
-    services,
-    row.userId,
-    (locale) => subscriptionReceiptFor(services.db, viewer, invoiceId, locale),
-    (receipt) => `/receipts/subscriptions/${receipt.orderId}`,
-  );
+/** The queued e-mail of a subscription renewal (Stripe's invoice.paid, a simulated one). */
+export function subscriptionReceiptMail(invoiceId: string): QueuedMail {
+  return { render: "credits.subscriptionReceipt", params: { invoiceId } };
 }
+
+export const creditReceiptMailRenderers: MailRenderers = {
+  "credits.orderReceipt": async (app, params) => {
+    const [found] = await app.db
+      .select({ order: orders, userId: creditPurchases.userId })
+      .from(creditPurchases)
+      .innerJoin(orders, eq(orders.id, creditPurchases.orderId))
+      .where(eq(creditPurchases.orderId, String(params.orderId)));
+    if (!found) return null;
+    const { order } = found;
+    const money = (locale: Locale, cents: number) => formatMoney(locale, cents);
+    return receiptMail(
+      app,
+      found.userId,
+      async (locale) => ({
+        reference: order.id.slice(0, 8).toUpperCase(),
+        orderId: order.id,
+        status: order.status,
+        date: formatDate(locale, order.paidAt ?? order.createdAt),
+        buyer: "",
+        lines: await creditReceiptLines(app.db, order.id, locale),
+        subtotal: money(locale, order.subtotalCents),
+        vat: money(locale, order.vatCents),
+        total: money(locale, order.totalCents),
+      }),
+      (receipt) => `/receipts/${receipt.orderId}`,
+    );
+  },
+  "credits.subscriptionReceipt": async (app, params) => {
+    const invoiceId = String(params.invoiceId);
+    const [row] = await app.db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptionInvoices)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionInvoices.subscriptionId))
+      .where(eq(subscriptionInvoices.id, invoiceId));
+    if (!row) return null;
+    const viewer = { id: row.userId, role: "client" as const };
+    return receiptMail(
+      app,
+      row.userId,
+      (locale) => subscriptionReceiptFor(app.db, viewer, invoiceId, locale),
+      (receipt) => `/receipts/subscriptions/${receipt.orderId}`,
+    );
+  },
+};

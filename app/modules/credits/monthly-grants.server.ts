@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, ne } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
 import { creditGrants, subscriptionInvoices, subscriptions } from "../db/schema";
-import { recurringJobHandler, type JobHandler } from "../jobs/job-queue.server";
+import type { JobHandler } from "../jobs/job-queue.server";
 import { infinity, addMonths, monthKey } from "./plans";
 import { grantPlanMonth } from "./subscriptions.server";
 
@@ -75,8 +75,10 @@ export function monthlyGrantsJobHandler(options: {
   clock?: () => Date;
 }): JobHandler {
   const clock = options.clock ?? (() => new Date());
-  return recurringJobHandler(options.db, monthlyGrantsJobType, monthlyGrantsEveryMs, async () => {
-    const granted = await grantDueMonthlyCredits(options.db, clock());
-    if (granted > 0) options.log.info({ granted }, "monthly plan credits granted");
-  });
+  return {
+    async run() {
+      const granted = await grantDueMonthlyCredits(options.db, clock());
+      if (granted > 0) options.log.info({ granted }, "monthly plan credits granted");
+    },
+  };
 }

@@ -176,6 +176,8 @@ export async function fulfilCreditPurchase(
       subscriptionId: purchase.subscriptionId,
       invoiceRef: `order:${order.id}`,
       now,
+      // The first period's receipt is the order's.
+      receipt: false,
     });
   }
 }

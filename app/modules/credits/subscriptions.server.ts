@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { enqueueMail } from "../mail/mail-jobs.server";
+import { subscriptionReceiptMail } from "./credit-receipts.server";
 import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import { subscriptionInvoices, subscriptions } from "../db/schema";
 import { orderTotals } from "../pricing/pricing";
@@ -71,6 +73,8 @@ export async function recordSubscriptionPayment(
     invoiceRef: string;
     now?: Date;
     period?: { start: Date; end: Date };
+    /** Queue the subscriber's receipt with the payment (all but the checkout's first period). */
+    receipt?: boolean;
   },
 ): Promise<{ applied: boolean; invoiceId: string | null }> {
   const now = input.now ?? new Date();
@@ -116,6 +120,13 @@ export async function recordSubscriptionPayment(
     // A period paid ahead (the test provider's simulated renewal) is granted now, from now.
     const from = periodStart > now ? periodStart : now;
     await grantPlanMonth(tx, subscription, periodStart, addMonths(from, 1));
+    // The subscriber's receipt exists with the payment, once.
+    if (input.receipt !== false)
+      await enqueueMail(
+        tx,
+        subscriptionReceiptMail(invoice.id),
+        `subscription-receipt:${invoice.id}`,
+      );
     return { applied: true, invoiceId: invoice.id };
   });
 }

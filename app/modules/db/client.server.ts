@@ -23,7 +23,47 @@ export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>
 export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered at the sender's commit), from this
+   * process or, on PostgreSQL, from any other. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A dropped
+ * connection is opened again after a pause; meanwhile the listener's polling covers.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: () => void,
+  onConnectionLost?: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  async function connect() {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on("error", (error) => {
+      onConnectionLost?.(error);
+      void next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 5000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  }
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end();
+  };
 }
 
 /** The migrations folder, found from this file in dev and from the build in production. */
@@ -71,7 +111,14 @@ export async function openDatabase(options: {
     pool.on("error", (error) => options.onConnectionLost?.(error));
     const db = drizzlePg(pool, { schema });
     await migrateUnderLock(pool);
-    return { db, engine: "postgres", close: () => pool.end() };
+    const databaseUrl = options.databaseUrl;
+    return {
+      db,
+      engine: "postgres",
+      listen: (channel, onNotify) =>
+        listenOnPostgres(databaseUrl, channel, onNotify, options.onConnectionLost),
+      close: () => pool.end(),
+    };
   }
 
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -86,6 +133,10 @@ export async function openDatabase(options: {
     return {
       db,
       engine: "pglite",
+      listen: async (channel, onNotify) => {
+        const unlisten = await client.listen(channel, onNotify);
+        return unlisten;
+      },
       close: async () => {
         await client.close();
         releaseLock();

@@ -192,6 +192,8 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     transport: text("transport").notNull(),
+    /** The sending job's key: a job run again after a crash keeps one copy. */
+    messageKey: text("message_key").unique(),
     createdAt: createdAt(),
   },
   (table) => [index("mail_outbox_to_idx").on(table.to)],
@@ -346,11 +348,18 @@ export const jobs = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
+    /** A job that must exist once (a recurring job, one consequence of one event): unique. */
+    uniqueKey: text("unique_key"),
+    /** A recurring job: once run, the same row is queued again this many seconds later. */
+    everySeconds: integer("every_seconds"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (table) => [index("jobs_status_run_after_idx").on(table.status, table.runAfter)],
+  (table) => [
+    index("jobs_status_run_after_idx").on(table.status, table.runAfter),
+    uniqueIndex("jobs_unique_key_idx").on(table.uniqueKey),
+  ],
 );
 
 // ---------------------------------------------------------------------------

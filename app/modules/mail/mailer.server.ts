@@ -14,7 +14,8 @@ export interface MailMessage {
 /** Sends e-mail. The default keeps messages in the outbox table; SMTP when configured. */
 export interface Mailer {
   readonly transport: "outbox" | "smtp";
-  send(message: MailMessage): Promise<void>;
+  /** `key` names the message once: sending it again with the same key adds no copy. */
+  send(message: MailMessage, options?: { key?: string }): Promise<void>;
 }
 
 /**
@@ -24,13 +25,15 @@ export interface Mailer {
 export function createOutboxMailer(db: Database, dir: string): Mailer {
   return {
     transport: "outbox",
-    async send(message) {
+    async send(message, options = {}) {
       const [row] = await db
         .insert(mailOutbox)
-        .values({ ...message, transport: "outbox" })
+        .values({ ...message, transport: "outbox", messageKey: options.key ?? null })
+        .onConflictDoNothing()
         .returning({ id: mailOutbox.id, createdAt: mailOutbox.createdAt });
+      if (!row) return;
       await fs.mkdir(dir, { recursive: true });
-      const name = `${row!.createdAt.getTime()}-${row!.id}.json`;
+      const name = `${row.createdAt.getTime()}-${row.id}.json`;
       await fs.writeFile(path.join(dir, name), JSON.stringify({ ...message, ...row }, null, 2));
     },
   };
@@ -40,8 +43,15 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     transport: "smtp",
-    async send(message) {
-      await transporter.sendMail({ from, ...message });
+    async send(message, options = {}) {
+      // A stable Message-ID lets the receiving side drop a copy sent again after a crash.
+      const messageId = options.key ? `<${options.key}@${fromDomain(from)}>` : undefined;
+      await transporter.sendMail({ from, ...message, ...(messageId ? { messageId } : {}) });
     },
   };
+}
+
+/** The domain of a sender address, for Message-IDs. */
+function fromDomain(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? "vitrine.local";
 }

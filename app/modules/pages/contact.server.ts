@@ -7,6 +7,7 @@ import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
 import type { ContactInput, FeedbackInput } from "./contact-form";
+import { enqueueMail } from "../mail/mail-jobs.server";
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type ContactStatus = ContactMessageRow["status"];
@@ -52,18 +53,20 @@ export async function sendContactMessage(
     .returning({ id: contactMessages.id });
   const t = getT(sender.locale);
   const mail = input.kind === "contact" ? "contactMail" : "feedbackMail";
-  await services.mailer.send({
-    to: data.email,
-    ...renderEmail({
-      subject: t(`pages.${mail}.subject`),
-      paragraphs: [
-        t(`pages.${mail}.greeting`, { name: data.firstName }),
-        t(`pages.${mail}.body`),
-        t(`pages.${mail}.copy`),
-        data.message,
-      ],
-      footer: t(`pages.${mail}.footer`),
-    }),
+  await enqueueMail(services.db, {
+    message: {
+      to: data.email,
+      ...renderEmail({
+        subject: t(`pages.${mail}.subject`),
+        paragraphs: [
+          t(`pages.${mail}.greeting`, { name: data.firstName }),
+          t(`pages.${mail}.body`),
+          t(`pages.${mail}.copy`),
+          data.message,
+        ],
+        footer: t(`pages.${mail}.footer`),
+      }),
+    },
   });
   return { ok: true, id: row!.id };
 }

@@ -1,7 +1,6 @@
 import type { Services } from "../app.server";
 import { handlePaymentEvent } from "../commerce/fulfilment.server";
 import { handleBillingEvent } from "../credits/billing-events.server";
-import { handleConnectEvent } from "../payouts/connect-events.server";
 import { paymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 
@@ -19,9 +18,9 @@ export async function receiveWebhook(
   if (provider.name !== providerName) return new Response(null, { status: 404 });
   try {
     const event = await provider.parseWebhook(rawBody, headers);
+    // The event's facts and its queued consequences (e-mails, transfers, refunds, connected
+    // accounts) commit together: from then on, the answer is 200 whatever happens to them.
     const result = await handlePaymentEvent(services, provider.name, event);
-    // Payouts: connected-account events (account.updated, payout.failed).
-    if (!result.duplicate) await handleConnectEvent(services, provider.name, event.payload);
     // Credits: Stripe Billing's events (renewals, failed payments, cancellations). Idempotent
     // on their own, so they run on every delivery and Stripe may retry a failed one.
     await handleBillingEvent(services, provider.name, event.payload);

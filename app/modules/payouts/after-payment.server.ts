@@ -1,48 +1,132 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Services } from "../app.server";
-import { orders, profiles, transactions, user } from "../db/schema";
+import type { DatabaseTransaction as Tx } from "../db/client.server";
+import { orders, payouts, profiles, transactions, user } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
-import { logger } from "../log/logger.server";
+import { enqueueJob, type JobHandler } from "../jobs/job-queue.server";
+import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
-import { payOutSeller } from "./payouts.server";
-import { reverseRefundedShares } from "./transfer-reversals.server";
+import { handleConnectEvent, type ConnectEventPayload } from "./connect-events.server";
+import { payOutSeller, retryPendingPayouts } from "./payouts.server";
+import { reverseShare } from "./transfer-reversals.server";
 
-type App = Pick<Services, "db" | "env" | "mailer">;
+type App = Pick<Services, "db" | "env">;
 type TransactionRow = typeof transactions.$inferSelect;
 
+export const payOutSellerJobType = "payouts.pay-out-seller";
+export const reverseShareJobType = "payouts.reverse-share";
+export const connectEventJobType = "payouts.connect-event";
+
+/** Money jobs are tried for about forty minutes (2 s doubling to five minutes), then shown failed. */
+const moneyAttempts = 12;
+
 /**
- * What follows a committed payment event: the sellers of a paid order are paid out when their
- * account is active; refunded lines are announced to their buyer and sellers. Failures here are
- * logged, never undo the event (the ledger already holds the truth).
+ * In the transaction of a paid order: each seller of the order is paid out by a job of its
+ * own, once per order and seller, after the commit.
  */
-export async function afterPaymentEvent(
-  app: App,
-  outcome: { paidOrder?: { id: string } | undefined; refunded: TransactionRow[] },
+export async function enqueueSellerPayouts(tx: Tx, orderId: string): Promise<void> {
+  const lines = await tx
+    .select({ sellerId: transactions.sellerId })
+    .from(transactions)
+    .where(eq(transactions.orderId, orderId));
+  const sellers = new Set(lines.map((line) => line.sellerId).filter(Boolean) as string[]);
+  for (const sellerId of sellers) {
+    await enqueueJob(
+      tx,
+      payOutSellerJobType,
+      { sellerId, orderId },
+      { uniqueKey: `payout:${orderId}:${sellerId}`, maxAttempts: moneyAttempts },
+    );
+  }
+}
+
+/**
+ * In the transaction that refunded lines: each share already paid out is taken back, the
+ * buyer is told which items they no longer have and each seller which share was reversed.
+ */
+export async function enqueueRefundConsequences(tx: Tx, lines: TransactionRow[]): Promise<void> {
+  for (const line of lines) {
+    if (line.sellerId && line.sellerShareCents > 0) {
+      await enqueueJob(
+        tx,
+        reverseShareJobType,
+        { transactionId: line.id },
+        { uniqueKey: `reversal:${line.id}`, maxAttempts: moneyAttempts },
+      );
+    }
+    if (line.sellerId) {
+      await enqueueMail(
+        tx,
+        { render: "payouts.reversal", params: { transactionId: line.id } },
+        `reversal:${line.id}`,
+      );
+    }
+  }
+  for (const orderId of new Set(lines.map((line) => line.orderId))) {
+    const ids = lines.filter((line) => line.orderId === orderId).map((line) => line.id);
+    await enqueueMail(
+      tx,
+      { render: "payouts.refund", params: { orderId, transactionIds: ids } },
+      `refund:${orderId}:${[...ids].sort().join(",")}`,
+    );
+  }
+}
+
+/** In the webhook's transaction: a connected-account event is acted on once, after the commit. */
+export async function enqueueConnectEvent(
+  tx: Tx,
+  providerName: string,
+  eventId: string,
+  payload: Record<string, unknown>,
 ): Promise<void> {
-  if (outcome.paidOrder) {
-    const lines = await app.db
-      .select({ sellerId: transactions.sellerId })
-      .from(transactions)
-      .where(eq(transactions.orderId, outcome.paidOrder.id));
-    const sellers = new Set(lines.map((line) => line.sellerId).filter(Boolean) as string[]);
-    for (const sellerId of sellers) {
-      try {
-        await payOutSeller(app, sellerId, { paidOrderId: outcome.paidOrder.id });
-      } catch (error) {
-        logger().warn({ err: error, sellerId }, "payout after a sale failed");
-      }
-    }
-  }
-  if (outcome.refunded.length > 0) {
-    // Shares already paid out are taken back from the sellers' accounts.
-    await reverseRefundedShares(app, outcome.refunded);
-    try {
-      await sendRefundMails(app, outcome.refunded);
-    } catch (error) {
-      logger().warn({ err: error }, "refund e-mails failed");
-    }
-  }
+  if (payload.type !== "account.updated" && payload.type !== "payout.failed") return;
+  await enqueueJob(
+    tx,
+    connectEventJobType,
+    { providerName, payload },
+    { uniqueKey: `connect:${providerName}:${eventId}`, maxAttempts: moneyAttempts },
+  );
+}
+
+/**
+ * Pays the seller out after a sale. A run repeated after a crash or a timeout first asks again
+ * for the transfers left pending (same idempotency keys), and fails, to be retried, while one
+ * is still unanswered.
+ */
+export function payOutSellerJobHandler(app: App): JobHandler {
+  return {
+    async run(payload) {
+      const sellerId = String(payload.sellerId);
+      await retryPendingPayouts(app, sellerId);
+      await payOutSeller(app, sellerId, { paidOrderId: String(payload.orderId) });
+      const [unanswered] = await app.db
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, "pending")))
+        .limit(1);
+      if (unanswered) throw new Error(`transfer of payout ${unanswered.id} not answered yet`);
+    },
+  };
+}
+
+export function reverseShareJobHandler(app: App): JobHandler {
+  return {
+    async run(payload) {
+      const [line] = await app.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, String(payload.transactionId)));
+      if (line?.sellerId) await reverseShare(app, line.sellerId, line);
+    },
+  };
+}
+
+export function connectEventJobHandler(app: App): JobHandler {
+  return {
+    run: (payload) =>
+      handleConnectEvent(app, String(payload.providerName), payload.payload as ConnectEventPayload),
+  };
 }
 
 async function person(app: App, userId: string | null) {
@@ -55,17 +139,22 @@ async function person(app: App, userId: string | null) {
   return row ? { ...row, locale: (row.locale ?? "fr") as Locale } : null;
 }
 
-/** The buyer is told which items they no longer have; each seller, which share was reversed. */
-export async function sendRefundMails(app: App, lines: TransactionRow[]): Promise<void> {
-  const orderIds = [...new Set(lines.map((line) => line.orderId))];
-  const orderRows = await app.db.select().from(orders).where(inArray(orders.id, orderIds));
-  for (const order of orderRows) {
-    const buyer = await person(app, order.buyerId);
-    if (!buyer) continue;
+export const payoutsMailRenderers: MailRenderers = {
+  /** The buyer is told which items they no longer have. */
+  "payouts.refund": async (app, params) => {
+    const [order] = await app.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, String(params.orderId)));
+    const buyer = await person(app, order?.buyerId ?? null);
+    if (!order || !buyer) return null;
+    const refunded = await app.db
+      .select()
+      .from(transactions)
+      .where(inArray(transactions.id, params.transactionIds as string[]));
     const t = getT(buyer.locale);
-    const refunded = lines.filter((line) => line.orderId === order.id);
     const reference = order.id.slice(0, 8).toUpperCase();
-    await app.mailer.send({
+    return {
       to: buyer.email,
       ...renderEmail({
         subject: t("payouts.email.refundSubject", { reference }),
@@ -82,13 +171,18 @@ export async function sendRefundMails(app: App, lines: TransactionRow[]): Promis
         link: `${app.env.baseUrl}/${buyer.locale}/buyer-dashboard`,
         footer: t("commerce.email.footer"),
       }),
-    });
-  }
-  for (const line of lines) {
-    const seller = await person(app, line.sellerId);
-    if (!seller) continue;
+    };
+  },
+  /** Each seller is told which share was reversed. */
+  "payouts.reversal": async (app, params) => {
+    const [line] = await app.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, String(params.transactionId)));
+    const seller = await person(app, line?.sellerId ?? null);
+    if (!line || !seller) return null;
     const t = getT(seller.locale);
-    await app.mailer.send({
+    return {
       to: seller.email,
       ...renderEmail({
         subject: t("payouts.email.reversalSubject", { title: line.title }),
@@ -101,6 +195,6 @@ export async function sendRefundMails(app: App, lines: TransactionRow[]): Promis
         link: `${app.env.baseUrl}/${seller.locale}/seller-dashboard?tab=payments`,
         footer: t("commerce.email.footer"),
       }),
-    });
-  }
-}
+    };
+  },
+};

@@ -9,7 +9,7 @@ import { returnFailedPayout } from "./payouts.server";
 type App = Pick<Services, "db" | "env">;
 
 /** The parts of a Stripe Connect event read here (its signature was checked before). */
-interface ConnectEventPayload {
+export interface ConnectEventPayload {
   type?: unknown;
   account?: unknown;
   data?: { object?: { id?: unknown; amount?: unknown; failure_code?: unknown } };
@@ -18,8 +18,8 @@ interface ConnectEventPayload {
 /**
  * Connected-account events, beside the payment events fulfilment handles: `account.updated`
  * makes the account be read again from the provider (its body is not trusted), `payout.failed`
- * (the seller's bank refused the money) undoes the payout it names. Called once per event:
- * duplicates were filtered out by the webhook's event record.
+ * (the seller's bank refused the money) undoes the payout it names. Runs as a job queued with
+ * the webhook's event record (once per event), retried until the provider answers.
  */
 export async function handleConnectEvent(
   app: App,
@@ -28,8 +28,7 @@ export async function handleConnectEvent(
 ): Promise<void> {
   const object = payload.data?.object;
   if (payload.type === "account.updated" && typeof object?.id === "string") {
-    // The payments tab reads the account again on its next visit if this fails.
-    await accountChanged(app, providerName, object.id).catch(() => null);
+    await accountChanged(app, providerName, object.id);
     return;
   }
   if (

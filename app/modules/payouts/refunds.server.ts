@@ -3,12 +3,12 @@ import { and, eq } from "drizzle-orm";
 import type { Services } from "../app.server";
 import type { Viewer } from "../auth/roles";
 import { auditLog, orders, transactions } from "../db/schema";
-import { afterPaymentEvent } from "./after-payment.server";
+import { enqueueRefundConsequences } from "./after-payment.server";
 import { connectProvider } from "./connect-provider.server";
 import { applyRefund } from "./ledger.server";
 import { PayoutsError } from "./payouts-error";
 
-type App = Pick<Services, "db" | "env" | "mailer">;
+type App = Pick<Services, "db" | "env">;
 
 /** An order as the admin's refund form shows it: its lines and which may still be refunded. */
 export async function refundableOrder(db: Services["db"], orderId: string) {
@@ -22,8 +22,8 @@ export async function refundableOrder(db: Services["db"], orderId: string) {
 /**
  * An admin refunds a paid order, whole or one line: the provider refunds the buyer (one refund
  * per request, whatever the retries: the idempotency key names the order and its lines), then
- * the lines are refunded in the ledger exactly once, downloads end at once and both sides are
- * told by e-mail.
+ * the lines are refunded in the ledger exactly once, downloads end at once, and the reversal of
+ * shares already paid out and both sides' e-mails are queued with the refund.
  */
 export async function refundByAdmin(
   app: App,
@@ -79,10 +79,10 @@ export async function refundByAdmin(
         before: { status: order.status },
         after: { transactionIds: rows.map((row) => row.id), amountCents },
       });
+      await enqueueRefundConsequences(tx, rows);
     }
     return rows;
   });
-  await afterPaymentEvent(app, { refunded });
   return { refundedCents: refunded.length > 0 ? amountCents : 0, lines: refunded.length };
 }
 

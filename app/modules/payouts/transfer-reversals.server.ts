@@ -2,7 +2,6 @@ import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import type { Services } from "../app.server";
 import type { transactions } from "../db/schema";
 import { earningsLedger, payoutAccounts, payouts } from "../db/schema";
-import { logger } from "../log/logger.server";
 import { connectProvider } from "./connect-provider.server";
 import { sellerBalance } from "./ledger.server";
 
@@ -10,25 +9,15 @@ type App = Pick<Services, "db" | "env">;
 type TransactionRow = typeof transactions.$inferSelect;
 
 /**
- * Refunded lines whose share had already been paid out: the share is taken back from the
+ * A refunded line whose share had already been paid out: the share is taken back from the
  * seller's account (a transfer reversal) instead of leaving their balance below zero. What was
  * still waiting covers a refund first; only the part the balance cannot cover is reversed.
  * One reversal per refunded line, whatever the retries (idempotency key and unique ledger
- * entry both name the line). A reversal the provider refuses is logged and the balance stays
- * negative, to be made up by the next sales (decision 0032).
+ * entry both name the line). Runs as a job: a provider failure is retried, and a job that
+ * keeps failing is shown to admins; the balance stays negative meanwhile, to be made up by the
+ * next sales (decision 0032).
  */
-export async function reverseRefundedShares(app: App, lines: TransactionRow[]): Promise<void> {
-  for (const line of lines) {
-    if (!line.sellerId || line.sellerShareCents <= 0) continue;
-    try {
-      await reverseShare(app, line.sellerId, line);
-    } catch (error) {
-      logger().warn({ err: error, transactionId: line.id }, "transfer reversal failed");
-    }
-  }
-}
-
-async function reverseShare(app: App, sellerId: string, line: TransactionRow) {
+export async function reverseShare(app: App, sellerId: string, line: TransactionRow) {
   const provider = connectProvider(app);
   const plan = await app.db.transaction(async (tx) => {
     // The account row is the seller's payout lock: no payout is written meanwhile.
