@@ -20,6 +20,7 @@ import { createPendingSubscription } from "~/modules/credits/subscriptions.serve
 import { logger } from "~/modules/log/logger.server";
 import { testEvent } from "~/modules/payments/test-provider.server";
 import { signedInAs } from "../support/accounts";
+import { drainJobs } from "../support/jobs";
 import { addToCart, checkout, flashKey, payWithCard } from "../support/checkout";
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { postForm, testApp, type CookieJar, type TestApp } from "../support/test-app";
@@ -45,12 +46,15 @@ async function item(priceCents = 1_200) {
   return (await makeSubmission(services, sellerId, { status: "approved", priceCents })).submission;
 }
 
-function deliver(event: { body: string; headers: Headers }) {
-  return app.fetch("/api/payments/webhook/test", {
+/** Delivers a provider event, then lets the worker carry out what it queued (refunds, e-mails). */
+async function deliver(event: { body: string; headers: Headers }) {
+  const response = await app.fetch("/api/payments/webhook/test", {
     method: "POST",
     body: event.body,
     headers: event.headers,
   });
+  await drainJobs(services);
+  return response;
 }
 
 /** The provider reports the session paid (a webhook), as it does for a payment in any tab. */
