@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   freshPostgresDatabase,
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 // Two web processes deployed together on one new PostgreSQL database: both migrate at boot.
 describe.runIf(process.env.DATABASE_URL)("migrations on PostgreSQL", () => {
-  it("let two processes started at the same moment on a fresh database both boot", async () => {
+  it("let two processes started at the same moment on a fresh database both boot, and each recurring job exists once", async () => {
     const database = await freshPostgresDatabase();
     databases.push(database);
     const env = {
@@ -36,6 +37,17 @@ describe.runIf(process.env.DATABASE_URL)("migrations on PostgreSQL", () => {
     for (const server of servers) {
       const ready = await fetch(`${server.baseUrl}/readyz`);
       expect(ready.status).toBe(200);
+    }
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ type: string; count: string }>(
+        "select type, count(*) from jobs where every_seconds is not null group by type order by type",
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const row of rows) expect(row.count, row.type).toBe("1");
+    } finally {
+      await client.end();
     }
   }, 120_000);
 });
