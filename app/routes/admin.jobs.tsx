@@ -10,6 +10,7 @@ import { listJobs, retryJobByAdmin } from "~/modules/admin/jobs.server";
 import { pageFrom } from "~/modules/admin/pagination";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
+import { readForm } from "~/modules/http/read-form.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import type { Route } from "./+types/admin.jobs";
@@ -42,7 +43,7 @@ const retryForm = z.object({ id: z.uuid() });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "admin", { message: "adminOnly" });
-  const parsed = retryForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = retryForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400 });
   const { db } = await services();
   const retried = await retryJobByAdmin(db, viewer, parsed.data.id);

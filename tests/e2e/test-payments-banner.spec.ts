@@ -21,7 +21,6 @@ test.beforeAll(async () => {
     ALLOW_TEST_PAYMENTS: "true",
     ALLOW_EMBEDDED_DATABASE: "true",
     SMTP_URL: "smtp://127.0.0.1:2525",
-    BASE_URL: "http://localhost",
     BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
     LOG_LEVEL: "warn",
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  freePort,
   spawnServer,
   stopServer,
   untilListening,
@@ -42,15 +43,24 @@ async function exitOf(env: Record<string, string>) {
   return { code, output: server.output() };
 }
 
+/** The production configuration with these variables unset (an empty value is unset). */
 function without(names: string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(production).filter(([name]) => !names.includes(name)));
+  return Object.fromEntries(
+    Object.entries(production).map(([name, value]) => [name, names.includes(name) ? "" : value]),
+  );
+}
+
+/** Started with BASE_URL on the address the test sends its requests to (no host redirect). */
+async function spawnAtItsAddress(env: Record<string, string>) {
+  const port = await freePort();
+  return spawnServer({ ...env, BASE_URL: `http://127.0.0.1:${port}` }, { port });
 }
 
 describe("production rails", () => {
   it(
     "refuses to start with the embedded defaults, naming every missing variable on its own line",
     async () => {
-      const { code, output } = await exitOf({ APP_MODE: "production" });
+      const { code, output } = await exitOf({ APP_MODE: "production", BASE_URL: "" });
       expect(code).toBe(1);
       for (const name of [
         "STRIPE_SECRET_KEY",
@@ -91,7 +101,7 @@ describe("production rails", () => {
   it(
     "boots with the opt-ins and says on every page, in both languages, that payments are tests",
     async () => {
-      const server = await spawnServer(production);
+      const server = await spawnAtItsAddress(production);
       started.push(server);
       await untilListening(server);
       for (const [path, text] of [
@@ -113,7 +123,7 @@ describe("production rails", () => {
   it(
     "boots with Stripe keys without any opt-in for payments, and shows no banner",
     async () => {
-      const server = await spawnServer({
+      const server = await spawnAtItsAddress({
         ...without(["ALLOW_TEST_PAYMENTS"]),
         STRIPE_SECRET_KEY: "sk_test_rails",
         STRIPE_WEBHOOK_SECRET: "whsec_rails",

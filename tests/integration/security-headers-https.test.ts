@@ -13,7 +13,8 @@ beforeAll(async () => {
 describe("an install published over HTTPS", () => {
   it("tells browsers to come back over HTTPS only, on pages and error pages", async () => {
     for (const pathname of ["/fr", "/en/marketplace", "/en/nowhere"]) {
-      const response = await app.fetch(pathname);
+      // Asked for at the public origin: another host would be redirected there first.
+      const response = await app.fetch(new URL(pathname, "https://vitrine.example").href);
       expect(response.headers.get("strict-transport-security"), pathname).toBe(
         "max-age=31536000; includeSubDomains",
       );

@@ -55,6 +55,9 @@ export async function spawnServer(
       DATA_DIR: dataDir,
       DEMO_CONTENT: "false",
       LOG_LEVEL: "info",
+      // The address the tests send their requests to: pages asked for under another host are
+      // redirected to BASE_URL's. A test sets its own, or "" for none.
+      BASE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
   });
