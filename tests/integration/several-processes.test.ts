@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +19,7 @@ let database: { url: string; drop(): Promise<void> } | undefined;
 let client: pg.Client;
 let webA: ServerProcess;
 let webB: ServerProcess;
+let worker: ServerProcess;
 
 async function startWeb(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -39,7 +41,7 @@ beforeAll(async () => {
   await untilListening(webA);
   const workerPort = await freePort();
   // MEDIA_WORKER=false as in a configuration shared by every process: the worker runs jobs anyway.
-  const worker = await spawnServer(
+  worker = await spawnServer(
     { ...env, MEDIA_WORKER: "false", WORKER_PORT: String(workerPort) },
     { port: workerPort, script: "server/worker.js" },
   );
@@ -196,12 +198,28 @@ describe.runIf(process.env.DATABASE_URL)("two web processes and a worker on Post
       async () =>
         (
           await client.query<{ subject: string }>(
-            "select subject from mail_outbox where \"to\" = $1",
+            'select subject from mail_outbox where "to" = $1',
             [email],
           )
         ).rows,
       (rows) => rows.length > 0,
     );
     expect(sent.map((row) => row.subject)).toEqual(["We have received your message"]);
+  }, 30_000);
+
+  it("stop the worker on SIGTERM: it ends its work, closes the database and exits 0", async () => {
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+    expect(worker.logLines().map((line) => line.msg)).toContain("stopped");
+  }, 30_000);
+});
+
+describe("the worker process", () => {
+  it("refuses to start on PGlite, whose data directory belongs to the web process", async () => {
+    const refused = await spawnServer({}, { script: "server/worker.js" });
+    started.push(refused);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output().join("\n")).toContain("The worker needs PostgreSQL: set DATABASE_URL.");
+    expect(fs.existsSync(path.join(refused.dataDir, "pglite"))).toBe(false);
   }, 30_000);
 });
