@@ -37,7 +37,7 @@ const log = entry.logger();
 const timeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
 let stopping = false;
 
-const healthPort = process.env.WORKER_PORT ? Number(process.env.WORKER_PORT) : null;
+const healthPort = env.WORKER_PORT ?? null;
 let healthServer = null;
 if (healthPort) {
   const answerHealthCheck = createHealthChecks({

@@ -22,9 +22,11 @@ beforeAll(async () => {
       }),
     ),
   );
-  [here, there] = await Promise.all(
-    handles.map((handle) => createPostgresEventBus({ db: handle.db, listen: handle.listen, log })),
+  const [a, b] = handles.map((handle) =>
+    createPostgresEventBus({ db: handle.db, listen: handle.listen, log }),
   );
+  here = await a!;
+  there = await b!;
 });
 
 afterAll(async () => {
