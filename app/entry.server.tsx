@@ -24,6 +24,9 @@ export async function boot(): Promise<void> {
 
 export { services, shutdown };
 
+/** The parsed configuration: the worker process checks its database before booting. */
+export { env };
+
 // What the production server needs around React Router (server/main.js): the app's logger for
 // its access log, the request scope its log lines carry the id from, health and stop.
 export { beginStopping, logger, runWithRequestId };

@@ -37,7 +37,8 @@ function isUploadBody(req) {
   return req.method === "PATCH" && (req.url ?? "").startsWith("/api/uploads/");
 }
 
-function withinBound(work, timeoutMs) {
+/** Resolves true once `work` settles, or false after `timeoutMs`. */
+export function withinBound(work, timeoutMs) {
   let timer;
   return Promise.race([
     work.then(() => true),

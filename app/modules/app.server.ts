@@ -4,6 +4,7 @@ import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth.server";
 import { env, type Env } from "./config/env.server";
 import { createEventBus, type EventBus } from "./events/event-bus.server";
+import { createPostgresEventBus } from "./events/postgres-event-bus.server";
 import { openDatabase, type Database } from "./db/client.server";
 import { seedDemoContent } from "./demo/demo-content.server";
 import { seedDemoPurchase } from "./commerce/demo-purchase.server";
@@ -34,7 +35,7 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   storage: FileStorage;
-  /** Domain events (catalogue changes, …), pushed to open pages. */
+  /** Domain events (catalogue changes, …), pushed to open pages of every process. */
   events: EventBus;
   /** A server secret from which commerce derives its signing keys (download links, test payments). */
   secret: string;
@@ -112,7 +113,11 @@ async function start(): Promise<Services> {
   await scheduleRecurringJob(handle.db, monthlyGrantsJobType, monthlyGrantsEveryMs);
   await scheduleRecurringJob(handle.db, pruneJobType, pruneEveryMs);
   await scheduleRecurringJob(handle.db, expireOrdersJobType, expireOrdersEveryMs);
-  const events = createEventBus();
+  // Several processes may share a PostgreSQL database; a PGlite directory has only this one.
+  const events =
+    handle.engine === "postgres"
+      ? await createPostgresEventBus({ db: handle.db, listen: handle.listen, log })
+      : createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
     worker?.wake();
@@ -133,6 +138,7 @@ async function start(): Promise<Services> {
     },
     async close() {
       await worker?.stop();
+      await events.close();
       await handle.close();
     },
   };

@@ -38,14 +38,17 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "vitrine-process-"));
 }
 
-/** Starts the server; `ready` waits for it to answer /healthz. */
+/**
+ * Starts the server (or, with `script: "server/worker.js"`, the worker, whose health checks
+ * answer on WORKER_PORT: give it `port`); `untilListening` waits for it to answer /healthz.
+ */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { dataDir?: string; port?: number } = {},
+  options: { dataDir?: string; port?: number; script?: string } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, ["server/index.js"], {
+  const child = spawn(process.execPath, [options.script ?? "server/index.js"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       PATH: process.env.PATH,

@@ -32,6 +32,7 @@ describe("configuration", () => {
   it.each([
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
+    [{ WORKER_PORT: "health" }, "WORKER_PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ APP_MODE: "staging" }, "APP_MODE"],
     [{ APP_MODE: "production" }, "BETTER_AUTH_SECRET"],

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { serverEnv, serverNodeArgs } from "../../server/node-args.js";
 
 describe("the production server's Node flags", () => {
-  it("are the same in `npm run serve` as in the browser tests and benchmarks", () => {
+  it("are the same in `npm run serve` and `npm run worker` as in the browser tests and benchmarks", () => {
     const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
       scripts: Record<string, string>;
     };
@@ -11,5 +11,6 @@ describe("the production server's Node flags", () => {
       .map(([name, value]) => `${name}=${value}`)
       .join(" ");
     expect(scripts.serve).toBe(`${envPrefix} node ${serverNodeArgs.join(" ")} server/index.js`);
+    expect(scripts.worker).toBe(`${envPrefix} node ${serverNodeArgs.join(" ")} server/worker.js`);
   });
 });

@@ -7,9 +7,10 @@ import type { CategoryCounts } from "./catalogue-query";
  * The category bar's counts for every server-rendered page. Counting the catalogue costs about
  * 40 ms at 100,000 items on PostgreSQL (bench:search), and the root loader runs on every page,
  * so the counts are kept between requests and thrown away as soon as the catalogue changes
- * (an approval, rejection, deletion or sale publishes `catalogue.changed`). What changes without
- * an event (an exclusive item held during a checkout, another process's approvals, items
- * leaving the "new" window) shows after at most `maxAgeMs`.
+ * (an approval, rejection, deletion or sale publishes `catalogue.changed`, in any process on
+ * PostgreSQL). What changes without an event (an exclusive item held during a checkout, items
+ * leaving the "new" window, another process's event missed while this one's listening
+ * connection was down) shows after at most `maxAgeMs`.
  */
 export function createCountsCache(
   db: Database,

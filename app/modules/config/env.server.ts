@@ -35,6 +35,8 @@ const envObject = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanString.default(false),
   MEDIA_WORKER: booleanString.default(true),
+  /** `npm run worker` only: where it answers its health checks (none when unset). */
+  WORKER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DEMO_CONTENT: booleanString.default(true),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   RATE_LIMIT_SIGN_IN_MAX: positiveInt.default(3),

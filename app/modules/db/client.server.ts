@@ -27,35 +27,65 @@ export interface DatabaseHandle {
    * Calls `onNotify` for each NOTIFY on `channel` (delivered at the sender's commit), from this
    * process or, on PostgreSQL, from any other. Resolves to a function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to queries). A dropped
- * connection is opened again after a pause; meanwhile the listener's polling covers.
+ * connection, or a failed attempt to open it again, is retried after `retryMs`; what was
+ * notified meanwhile is lost, and each listener bounds that on its own side (the worker polls,
+ * the counts cache expires).
  */
 async function listenOnPostgres(
   databaseUrl: string,
   channel: string,
-  onNotify: () => void,
-  onConnectionLost?: (error: Error) => void,
+  onNotify: (payload: string) => void,
+  {
+    onConnectionLost,
+    retryMs = 5000,
+  }: { onConnectionLost?: (error: Error) => void; retryMs?: number },
 ): Promise<() => Promise<void>> {
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  function retryLater() {
+    if (closed) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        onConnectionLost?.(error instanceof Error ? error : new Error(String(error)));
+        retryLater();
+      });
+    }, retryMs);
+  }
   async function connect() {
     const next = new pg.Client({ connectionString: databaseUrl });
+    let lost = false;
     next.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? "");
     });
     next.on("error", (error) => {
+      if (lost) return;
+      lost = true;
       onConnectionLost?.(error);
       void next.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 5000);
+      if (client === next) client = undefined;
+      retryLater();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost = true;
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    // Stopped while this connection was being opened: it must not keep the process alive.
+    if (closed) {
+      await next.end();
+      return;
+    }
     client = next;
   }
   await connect();
@@ -103,6 +133,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Told when the server drops an idle connection (restart, failover, a dropped database). */
   onConnectionLost?: (error: Error) => void;
+  /** Pause before a dropped listening connection is opened again (5 s). */
+  listenRetryMs?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -116,7 +148,10 @@ export async function openDatabase(options: {
       db,
       engine: "postgres",
       listen: (channel, onNotify) =>
-        listenOnPostgres(databaseUrl, channel, onNotify, options.onConnectionLost),
+        listenOnPostgres(databaseUrl, channel, onNotify, {
+          onConnectionLost: options.onConnectionLost,
+          retryMs: options.listenRetryMs,
+        }),
       close: () => pool.end(),
     };
   }

@@ -14,16 +14,18 @@ export type AppEvent = {
 export type AppEventListener = (event: AppEvent) => void;
 
 /**
- * The in-process event bus (ARCHITECTURE.md: realtime events). One web process in the default
- * set-up; several instances would fan events out through PostgreSQL LISTEN/NOTIFY behind the
- * same interface.
+ * The event bus: in-process on PGlite (one process owns its data), shared by every process
+ * through PostgreSQL NOTIFY otherwise (`postgres-event-bus.server.ts`).
  */
 export interface EventBus {
   publish(event: AppEvent): void;
   /** Returns the function that unsubscribes. */
   subscribe(listener: AppEventListener): () => void;
+  /** Stops listening to other processes (nothing to do in-process). */
+  close(): Promise<void>;
 }
 
+/** This process's subscribers, told synchronously. */
 export function createEventBus(): EventBus {
   const emitter = new EventEmitter();
   // Every open page's stream is a listener: there is no meaningful default limit.
@@ -36,5 +38,6 @@ export function createEventBus(): EventBus {
       emitter.on("event", listener);
       return () => emitter.off("event", listener);
     },
+    close: async () => {},
   };
 }
