@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "~/modules/admin/csv";
 import { platformMonths, platformStats } from "~/modules/admin/stats.server";
 import { listTransactions } from "~/modules/admin/transactions.server";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import {
   contentSubmissions,

@@ -5,7 +5,7 @@ import { Link, useFetcher } from "react-router";
 import type { Viewer } from "~/modules/auth/roles";
 import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
-import { AccountButtonContent, accountButtonClass } from "./account-menu";
+import { AccountButtonContent, accountButtonClass } from "./account-button";
 
 const itemClass =
   "flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2";

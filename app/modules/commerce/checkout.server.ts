@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { Viewer } from "../auth/roles";
 import { entitlements, orders, transactions } from "../db/schema";
 import type { Locale } from "../i18n/locale";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import {
   cartItems,
   entitlements,

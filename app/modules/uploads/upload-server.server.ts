@@ -6,7 +6,7 @@ import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import { loadViewer } from "../accounts/accounts.server";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { access, type Viewer } from "../auth/roles";
 import { uploads } from "../db/schema";
 import { getT } from "../i18n/i18n";
