@@ -374,7 +374,7 @@ describe("product page", () => {
     expect(body).toContain("Télécharger gratuitement");
   });
 
-  it("answers 404 with the spec's texts for unknown, malformed, missing and unpublished ids", async () => {
+  it("answers 404 with the fixed texts for unknown, malformed, missing and unpublished ids", async () => {
     const unknown = await html(`/fr/product/${randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain("Produit non trouvé");

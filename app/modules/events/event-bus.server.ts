@@ -14,7 +14,7 @@ export type AppEvent = {
 export type AppEventListener = (event: AppEvent) => void;
 
 /**
- * The in-process event bus (ARCHITECTURE.md: realtime events). One web process in the default
+ * The in-process event bus (decision record 0013). One web process in the default
  * set-up; several instances would fan events out through PostgreSQL LISTEN/NOTIFY behind the
  * same interface.
  */
