@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,7 +11,6 @@ import {
   useLocation,
 } from "react-router";
 import { toast } from "sonner";
-import { countsCache } from "~/modules/catalogue/counts-cache.server";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
 import { useRootData } from "./components/use-root-data";
@@ -22,14 +20,11 @@ import { RequestRefused } from "./components/request-refused";
 import { services } from "./modules/app.server";
 import { getI18n, loadCatalog } from "./modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
-import { takeFlash } from "./modules/http/flash.server";
 import { canonicalLocation } from "./modules/http/canonical-host.server";
 import { isRequestRefusal } from "./modules/http/request-refusal";
 import { refuseCrossSiteMutation } from "./modules/http/same-origin.server";
-import { cartCount } from "./modules/commerce/cart.server";
-import { adoptVisitorCart } from "./modules/commerce/visitor-cart.server";
-import { attachViewer, getViewer } from "./modules/http/request-context.server";
-import { readConsent } from "./modules/pages/cookie-consent.server";
+import { attachViewer } from "./modules/http/request-context.server";
+import { rootLoader } from "./modules/http/root-loader.server";
 import stylesheet from "./app.css?url";
 
 const bootAndAttachViewer: Route.MiddlewareFunction = async ({ request, context }) => {
@@ -69,29 +64,7 @@ const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }) => {
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageCatalog];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const app = await services();
-  const { env, db, events } = app;
-  const viewer = await getViewer(context);
-  // Catalogue: the category bar's counts, kept live afterwards by Server-Sent Events.
-  const categoryCounts = await countsCache(db, events).counts();
-  const { flash, headers } = await takeFlash(request);
-  if (viewer) await adoptVisitorCart(request, app, viewer.id, headers);
-  return data(
-    {
-      origin: env.baseUrl,
-      demo: env.APP_MODE === "demo",
-      /** A production site on the built-in test provider (ALLOW_TEST_PAYMENTS) says so. */
-      testPayments: env.APP_MODE === "production" && !env.STRIPE_SECRET_KEY,
-      googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
-      viewer,
-      cartCount: viewer ? await cartCount(db, viewer.id) : 0,
-      flash,
-      /** The cookie notice shows until this is set (public pages issue). */
-      cookieConsent: await readConsent(request),
-      categoryCounts,
-    },
-    { headers },
-  );
+  return rootLoader(request, context);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -19,7 +19,7 @@ export default [
   route("api/catalogue/events", "routes/api.catalogue-events.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
-  // Pages that exist without a language prefix (part 1 §2.1).
+  // Pages that exist without a language prefix (docs/product.md, "Languages").
   route("test-accounts", "routes/test-accounts.tsx"),
   route("create-test-accounts", "routes/create-test-accounts.tsx"),
   route("auth", "routes/auth.tsx", { id: "routes/auth-unprefixed" }),
@@ -46,7 +46,7 @@ export default [
     route("portfolio", "routes/portfolio.tsx"),
     route("buyer-dashboard", "routes/buyer-dashboard.tsx"),
     route("confirm-email", "routes/confirm-email.tsx"),
-    // Administration (issue 4): one page per section; see app/components/admin/admin-sections.tsx.
+    // Administration (decision record 0016): one page per section; see app/components/admin/admin-sections.tsx.
     route("admin", "routes/admin.tsx"),
     route("admin/moderation", "routes/admin.moderation.tsx"),
     route("admin/transactions", "routes/admin.transactions.tsx"),
@@ -76,7 +76,7 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("certificates/:number", "routes/certificate.tsx"),
-    // Credits, subscriptions and Infinity (issue 8).
+    // Credits, subscriptions and Infinity (decision record 0027).
     route("packages-pricing", "routes/packages-pricing.tsx"),
     route("infinity", "routes/infinity.tsx"),
     route("credits", "routes/credits-actions.ts"),

@@ -28,7 +28,7 @@ import { serverNodeArgs as defaultNodeArgs, serverEnv } from "../server/node-arg
 
 const resultsFile = path.join(root, "bench/results/upload.json");
 const mib = 1024 * 1024;
-/** The target of the seller-studio issue: the server stays under this while receiving 1 GB. */
+/** The memory target of decision record 0011: the server stays under this while receiving 1 GB. */
 const peakRssLimit = 250 * mib;
 // BENCH_NODE_ARGS="" measures the server on V8's defaults, for comparison.
 const serverNodeArgs =

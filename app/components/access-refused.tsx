@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { GuardRefusal } from "~/modules/http/guard.server";
 import { localePath, useLocale } from "./use-locale";
 
-/** The permission guard's refusals (part 1 §6): sign-in required, or access denied. */
+/** The permission guard's refusals (docs/product.md, "Roles and access"): sign-in required, or access denied. */
 export function AccessRefused({ refusal }: { refusal: GuardRefusal }) {
   const { t } = useTranslation();
   const locale = useLocale();

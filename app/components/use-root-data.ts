@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/root";
+import type { rootLoader } from "~/modules/http/root-loader.server";
 
 /** What the root loader gives every page: viewer, cart count, flags and the pending toast. */
 export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<typeof rootLoader>("root");
 }

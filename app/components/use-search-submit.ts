@@ -4,7 +4,7 @@ import { localePath } from "./use-locale";
 
 /**
  * The submit handler of a search form (field "q"): trims the text, ignores an empty search and
- * goes to the marketplace with the query (part 1 §2.2). Without JavaScript the form's own GET
+ * goes to the marketplace with the query (docs/product.md, "Pages and navigation"). Without JavaScript the form's own GET
  * does the same, and the marketplace trims on the server.
  */
 export function useSearchSubmit(locale: Locale) {

@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createAuth, type Auth } from "./auth/auth.server";
+import { createAuth } from "./auth/auth.server";
 import { env, type Env } from "./config/env.server";
-import { createEventBus, type EventBus } from "./events/event-bus.server";
+import { createEventBus } from "./events/event-bus.server";
 import { createPostgresEventBus } from "./events/postgres-event-bus.server";
-import { openDatabase, type Database } from "./db/client.server";
+import { openDatabase } from "./db/client.server";
 import { seedDemoContent } from "./demo/demo-content.server";
 import { seedDemoPurchase } from "./commerce/demo-purchase.server";
 import { demoClientEmail, demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
 import { logger } from "./log/logger.server";
-import { scheduleRecurringJob, startWorker, type Worker } from "./jobs/job-queue.server";
+import { scheduleRecurringJob, startWorker } from "./jobs/job-queue.server";
 import {
   monthlyGrantsEveryMs,
   monthlyGrantsJobHandler,
@@ -24,27 +24,10 @@ import {
   expireOrdersJobHandler,
   expireOrdersJobType,
 } from "./commerce/expire-orders.server";
-import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
+import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
-import { createLocalStorage, type FileStorage } from "./storage/file-storage.server";
-
-export interface Services {
-  env: Env;
-  db: Database;
-  engine: "pglite" | "postgres";
-  auth: Auth;
-  mailer: Mailer;
-  storage: FileStorage;
-  /** Domain events (catalogue changes, …), pushed to open pages of every process. */
-  events: EventBus;
-  /** A server secret from which commerce derives its signing keys (download links, test payments). */
-  secret: string;
-  /** The in-process job worker, or null when MEDIA_WORKER=false (jobs wait for another process). */
-  worker: Worker | null;
-  /** Stops the worker; past `timeoutMs` its current job goes back to the queue. */
-  stopWorker(timeoutMs?: number): Promise<void>;
-  close(): Promise<void>;
-}
+import { createLocalStorage } from "./storage/file-storage.server";
+import type { Services } from "./services";
 
 /** In demo mode the session secret is generated once and kept in the data directory. */
 function resolveSecret(config: Env): string {

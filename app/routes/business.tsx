@@ -8,7 +8,7 @@ import { splitLocale } from "~/modules/i18n/locale";
 import { contactDetails } from "~/modules/pages/contact-details";
 import type { Route } from "./+types/business";
 
-/** The business pages (part 1 §2.1 "other linked pages"): each with its purpose and a contact. */
+/** The business pages (docs/product.md, "Public pages"): each with its purpose and a contact. */
 const businessPages = {
   "/enterprise": { key: "enterprise", email: contactDetails.salesEmail, link: "/contact" },
   "/press": { key: "press", email: contactDetails.pressEmail, link: "/contact" },

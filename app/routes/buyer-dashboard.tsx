@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : [];
   const locale = localeFromUrl(url);
-  // Credits tab (issue 8).
+  // Credits tab (decision record 0027).
   const credits = tab === "credits" ? await creditsOverview(app.db, viewer.id, locale) : null;
   const pendingEmail = tab === "profile" ? await awaitingConfirmation(app.db, viewer.id) : null;
   return {

@@ -34,7 +34,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "cart");
 }
 
-/** The cart is viewable by everyone (part 1 §6): an account's cart, or the visitor's cookie. */
+/** The cart is viewable by everyone (docs/product.md, "Roles and access"): an account's cart, or the visitor's cookie. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = await services();
   const locale = localeFromUrl(new URL(request.url));

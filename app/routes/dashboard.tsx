@@ -9,7 +9,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "dashboard");
 }
 
-/** The dashboard router (part 1 §6): by role, or to /auth when signed out. */
+/** The dashboard router (docs/product.md, "Roles and access"): by role, or to /auth when signed out. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromUrl(new URL(request.url));
   const viewer = await getViewer(context);

@@ -19,7 +19,7 @@ export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, "fileUpload"), { name: "robots", content: "noindex" }];
 }
 
-/** Step 1 of 2 (part 2 §2): the seller's studio files, from the server, so a reload keeps them. */
+/** Step 1 of 2 (docs/product.md, "Uploads and the seller's studio"): the seller's studio files, from the server, so a reload keeps them. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "seller", guard);
   const { db, env } = await services();

@@ -23,7 +23,7 @@ export async function loader() {
   return { featured, heroVideoId };
 }
 
-/** The hero's looping muted background video, hidden if it fails to load (part 1 §2.4). */
+/** The hero's looping muted background video, hidden if it fails to load (docs/product.md, "Pages and navigation"). */
 function HeroVideo({ uploadId }: { uploadId: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;

@@ -9,7 +9,7 @@ import { readConsent } from "~/modules/pages/cookie-consent.server";
 import { contactDetails, legalLastUpdate } from "~/modules/pages/contact-details";
 import type { Route } from "./+types/legal";
 
-/** The four legal texts, by path, with their number of sections (part 2 §2 and §9). */
+/** The four legal texts, by path, with their number of sections (docs/product.md, "Public pages"). */
 const legalPages = {
   "/terms": { key: "terms", sections: 7 },
   "/privacy-policy": { key: "privacyPolicy", sections: 5 },

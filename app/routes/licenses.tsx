@@ -14,7 +14,7 @@ export function meta(args: Route.MetaArgs) {
   return publicPageMeta(args, "licenses");
 }
 
-/** The licence catalogue, as the cart prices it (DECISIONS.md: one catalogue). */
+/** The licence catalogue, as the cart prices it (decision record 0010: one catalogue). */
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromUrl(new URL(request.url));
   const rows = await listLicences((await services()).db);

@@ -22,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "marketplace");
 }
 
-/** Filters, sort and page come from the URL and are applied on the server (part 1 §2.5). */
+/** Filters, sort and page come from the URL and are applied on the server (docs/product.md, "Pages and navigation"). */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseMarketplaceQuery(new URL(request.url).searchParams);
   const { db } = await services();

@@ -36,7 +36,7 @@ import {
 } from "~/modules/studio/submissions.server";
 import type { Route } from "./+types/product-management";
 
-/** Delay before the seller is taken to the dashboard once everything is published (part 2 §9). */
+/** Delay before the seller is taken to the dashboard once everything is published (docs/product.md, "Uploads and the seller's studio"). */
 const redirectDelayMs = 2000;
 
 const guard = { message: "sellerOnly", visitorMessage: "unauthorized" } as const;
@@ -363,7 +363,7 @@ function useAnswerToasts(result: ActionResult | undefined, state: string) {
   }, [result, state, t]);
 }
 
-/** Nothing uploaded yet: say so, then go to the upload step (part 2 §2). */
+/** Nothing uploaded yet: say so, then go to the upload step (docs/product.md, "Uploads and the seller's studio"). */
 function NoFiles() {
   const { t } = useTranslation();
   const locale = useLocale();

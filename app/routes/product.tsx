@@ -639,7 +639,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Not found, missing id and load failure: the spec's texts, with their statuses. */
+/** Not found, missing id and load failure: their fixed texts (docs/product.md, "Fixed texts"), with their statuses. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();

@@ -134,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * A refused deletion means the list was stale (deleted elsewhere): reload it, as the spec's
+ * A refused deletion means the list was stale (deleted elsewhere): reload it, as the fixed text's
  * deletion errors do, although React Router skips reloading after an error status by default.
  */
 export function shouldRevalidate({

@@ -318,9 +318,7 @@ test("an open page's category count changes within 2 s after an admin approves i
 });
 
 for (const lang of ["fr", "en"] as const) {
-  test(`[${lang}] the product page's JavaScript stays under 200 KB gzipped (issue 5's budget)`, async ({
-    page,
-  }) => {
+  test(`[${lang}] the product page's JavaScript stays under 200 KB gzipped`, async ({ page }) => {
     const url = await productUrl(page, lang, demo.video);
     // Everything the browser fetched from the first byte to a working page, lazy chunks included.
     const scripts = new Map<string, Promise<Buffer>>();

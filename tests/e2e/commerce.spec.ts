@@ -142,7 +142,7 @@ for (const lang of ["fr", "en"] as const) {
     await expectToast(page, t.added);
     await addFromProductPage(page, lang, ids[items[1]!]!, "extended");
     await expectToast(page, t.added);
-    // Added once per item: the spec's message for a second add.
+    // Added once per item: the fixed message for a second add.
     await addFromProductPage(page, lang, ids[items[1]!]!, "standard");
     await expectToast(page, t.duplicate);
 

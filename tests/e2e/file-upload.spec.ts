@@ -206,7 +206,7 @@ test.describe("[fr] upload step", () => {
 });
 
 test.describe("[en] upload step", () => {
-  test("speaks English, with the spec's messages", async ({ page }, testInfo) => {
+  test("speaks English, with the fixed messages", async ({ page }, testInfo) => {
     await createAccount(page.request, { lang: "en", seller: true });
     await open(page, "/en/file-upload");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.title);

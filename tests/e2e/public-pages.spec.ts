@@ -29,7 +29,7 @@ async function consentCookie(page: Page): Promise<string | undefined> {
   return cookies.find((cookie) => cookie.name === "vitrine_cookie_consent")?.value;
 }
 
-/** Footer links to pages built on other branches (issue 8): the lead empties this at merge. */
+/** Footer links to pages that do not exist yet; empty while every footer link has its page. */
 for (const lang of langs) {
   const t = pageTexts[lang];
 

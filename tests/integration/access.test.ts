@@ -77,7 +77,7 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   // Originals: checked per file, and the signed link per user (commerce.test.ts).
   "routes/downloads": "api",
   "routes/downloads-file": "api",
-  // Viewable by visitors (part 1 §6); checkout shows 'Connexion requise' and its action refuses.
+  // Viewable by visitors (docs/product.md, "Roles and access"); checkout shows 'Connexion requise' and its action refuses.
   "routes/cart": "public",
   "routes/checkout": "public",
   // Catalogue: public pages and files; the product page's like action refuses visitors
@@ -88,7 +88,7 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/product": "public",
   "routes/product-missing-id": "public",
   "routes/creator": "public",
-  // Credits (issue 8): the pricing pages are public; the credits form endpoint (POST only)
+  // Credits (decision record 0027): the pricing pages are public; the credits form endpoint (POST only)
   // requires a signed-in account and checks ownership (tests/integration/credits.test.ts).
   "routes/packages-pricing": "public",
   "routes/infinity": "public",

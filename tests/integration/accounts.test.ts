@@ -232,7 +232,7 @@ describe("sign-in", () => {
     expect((await app.fetch("/fr/buyer-dashboard", { cookies: jar })).status).toBe(401);
   });
 
-  it("shows the spec's Google error when Google sign-in is not configured", async () => {
+  it("shows the fixed Google error when Google sign-in is not configured", async () => {
     const response = await postForm(app, "/fr/auth", { intent: "google" }, { ip: uniqueIp() });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Impossible de se connecter avec Google.");

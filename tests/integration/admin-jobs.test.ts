@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { auditLog, jobs, mailOutbox } from "~/modules/db/schema";
 import { enqueueJob } from "~/modules/jobs/job-queue.server";
 import { mailSendJobType } from "~/modules/mail/mail-jobs.server";

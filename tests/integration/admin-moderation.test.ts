@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AdminError } from "~/modules/admin/admin-error";
 import { moderateSubmission } from "~/modules/admin/moderation.server";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import { auditLog, contentSubmissions, mailOutbox } from "~/modules/db/schema";
 import { quoteLine } from "~/modules/pricing/quote.server";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "~/modules/admin/csv";
 import { platformMonths, platformStats } from "~/modules/admin/stats.server";
 import { listTransactions } from "~/modules/admin/transactions.server";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import {
   contentSubmissions,
@@ -123,13 +123,13 @@ describe("overview", () => {
     const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
     expect(html).toContain(euros.format(expected.revenue / 100));
     expect(html).toContain(euros.format(expected.commission / 100));
-    // The unprefixed address is the spec's, in French.
+    // The unprefixed address is the menus' one, in French.
     expect(await page("/admin")).toContain("Chiffre d&#x27;affaires");
   });
 });
 
 describe("transactions", () => {
-  it("lists every transaction with its parties and the spec's fallbacks", async () => {
+  it("lists every transaction with its parties and the fixed fallbacks", async () => {
     const expected = await fromDatabase();
     const list = await listTransactions(services.db, {}, 1);
     expect(list.total).toBe(expected.count);

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readSettings } from "~/modules/admin/settings.server";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import { auditLog, licences } from "~/modules/db/schema";
 import { findLicence } from "~/modules/pricing/licences.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { entitlements, mailOutbox, profiles, session, user } from "~/modules/db/schema";
 import { signedInAs, testPassword, uniqueIp } from "../support/accounts";
 import { recordSale } from "../support/commerce";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import {
   categoryCounts,
@@ -374,7 +374,7 @@ describe("product page", () => {
     expect(body).toContain("Télécharger gratuitement");
   });
 
-  it("answers 404 with the spec's texts for unknown, malformed, missing and unpublished ids", async () => {
+  it("answers 404 with the fixed texts for unknown, malformed, missing and unpublished ids", async () => {
     const unknown = await html(`/fr/product/${randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain("Produit non trouvé");

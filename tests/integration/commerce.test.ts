@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import {
   cartItems,
   earningsLedger,
@@ -65,7 +65,7 @@ async function deliver(event: { body: string; headers: Headers }) {
 }
 
 describe("cart", () => {
-  it("adds an item once, with the spec's messages, and ignores a price sent by the browser", async () => {
+  it("adds an item once, with the fixed messages, and ignores a price sent by the browser", async () => {
     const { jar, id } = await buyer();
     const { submission } = await item(1_200);
     const added = await addToCart(app, jar, submission.id, "extended", {

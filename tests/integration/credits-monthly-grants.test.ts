@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { creditBalance } from "~/modules/credits/ledger.server";
 import {
   grantDueMonthlyCredits,

@@ -32,7 +32,7 @@ describe("Google sign-in (configured)", () => {
     expect(response.headers.getSetCookie().join("\n")).toMatch(/HttpOnly/i);
   });
 
-  it("shows the spec's error when Google sends the user back with an error", async () => {
+  it("shows the fixed error when Google sends the user back with an error", async () => {
     const response = await app.fetch("/fr/auth?error=google");
     expect(await response.text()).toContain("Impossible de se connecter avec Google.");
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import {
   earningsLedger,
   entitlements,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import {
   cartItems,
   entitlements,

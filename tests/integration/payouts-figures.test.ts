@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { earningsLedger, payouts, testConnectAccounts, transactions } from "~/modules/db/schema";
 import { formatMoney } from "~/modules/i18n/i18n";
 import {

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import {
   earningsLedger,
   entitlements,

@@ -232,7 +232,7 @@ describe("licences page", () => {
 });
 
 describe("legal texts", () => {
-  it("carry the facts of part 2 §9 in both languages", async () => {
+  it("carry the public pages' facts in both languages", async () => {
     const read = async (path: string) => (await app.fetch(path)).text();
     const termsFr = await read("/fr/terms");
     expect(termsFr).toContain("Dernière mise à jour : 15 janvier 2024");

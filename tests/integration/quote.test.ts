@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { licences, platformSettings } from "~/modules/db/schema";
 import { quoteLine } from "~/modules/pricing/quote.server";
 import { signedInAs } from "../support/accounts";

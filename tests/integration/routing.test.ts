@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testApp } from "../support/test-app";
 
-describe("language routing (part 1 §2.1)", () => {
+describe("language routing", () => {
   it("sends the root to /fr", async () => {
     const response = await (await testApp()).fetch("/");
     expect(response.status).toBe(302);

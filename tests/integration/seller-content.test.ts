@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import { contentSubmissions, entitlements, platformSettings, uploads } from "~/modules/db/schema";
 import { listSellerSubmissions, sellerStats } from "~/modules/studio/seller-content.server";

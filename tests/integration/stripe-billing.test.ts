@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { creditBalance, downloadWithInfinity } from "~/modules/credits/ledger.server";
 import { mailOutbox, orders, subscriptionInvoices, subscriptions } from "~/modules/db/schema";
 import { signedInAs } from "../support/accounts";

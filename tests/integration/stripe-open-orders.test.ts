@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { expireLeftOrders } from "~/modules/commerce/expire-orders.server";
 import { orders } from "~/modules/db/schema";
 import { signedInAs } from "../support/accounts";

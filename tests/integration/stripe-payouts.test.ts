@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { earningsLedger, orders, payoutAccounts, payouts } from "~/modules/db/schema";
 import { sellerBalance } from "~/modules/payouts/ledger.server";
 import { signedInAs } from "../support/accounts";

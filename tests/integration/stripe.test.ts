@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { entitlements, orders } from "~/modules/db/schema";
 import { WebhookSignatureError } from "~/modules/payments/provider.server";
 import { createStripeProvider } from "~/modules/payments/stripe-provider.server";

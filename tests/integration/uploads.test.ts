@@ -78,7 +78,7 @@ async function errorBody(response: Response): Promise<{ code: string; message: s
 }
 
 describe("resumable uploads (tus)", () => {
-  it("refuses visitors with the spec's message, and buyers", async () => {
+  it("refuses visitors with the fixed message, and buyers", async () => {
     const visitor = await create(undefined, 10);
     expect(visitor.status).toBe(401);
     expect((await errorBody(visitor)).message).toBe("User not authenticated");
@@ -256,7 +256,7 @@ describe("resumable uploads (tus)", () => {
   });
 
   describe("ebook covers", () => {
-    it("refuses a cover over 2 MB before any byte is sent, with the spec's message", async () => {
+    it("refuses a cover over 2 MB before any byte is sent, with the fixed message", async () => {
       const response = await create(creator, 2 * 1024 * 1024 + 1, "cover.jpg", "cover");
       expect(response.status).toBe(413);
       expect((await errorBody(response)).message).toBe(

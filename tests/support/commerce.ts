@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { contentSubmissions } from "~/modules/db/schema";
 import { entitlements, orders, transactions, type LicenceId } from "~/modules/db/schema";
 import { linePriceCents, orderTotals, splitCommission } from "~/modules/pricing/pricing";

@@ -1,4 +1,4 @@
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 
 /**
  * Waits until the app's worker has run every job that is due (the consequences queued by the

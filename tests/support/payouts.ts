@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import { eq } from "drizzle-orm";
 import { orders, type contentSubmissions } from "~/modules/db/schema";
 import { testEvent, type TestEvent } from "~/modules/payments/test-provider.server";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import { categories, contentSubmissions, uploads, user } from "~/modules/db/schema";
 import type { ContentKind } from "~/modules/studio/content-kind";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import type { Services } from "~/modules/app.server";
+import type { Services } from "~/modules/services";
 
 interface Entry {
   boot(): Promise<void>;

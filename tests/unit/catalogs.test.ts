@@ -34,7 +34,7 @@ describe("message catalogs", () => {
     for (const [key, text] of [...french, ...english]) expect(text.trim(), key).not.toBe("");
   });
 
-  it("keep the spec's French strings word for word", () => {
+  it("keep the fixed French texts word for word", () => {
     expect(fr.auth.errors.invalidCredentials).toBe("Email ou mot de passe incorrect.");
     expect(fr.auth.errors.accountExists).toBe(
       "Ce compte existe déjà. Vérifiez votre mot de passe ou utilisez 'Mot de passe oublié'.",
@@ -55,7 +55,7 @@ describe("message catalogs", () => {
     );
   });
 
-  it("keep the spec's English upload messages word for word in both languages", () => {
+  it("keep the fixed English upload messages word for word in both languages", () => {
     for (const catalog of [fr, en]) {
       expect(catalog.fileUpload.toasts.success).toBe("Successfully processed {{n}} file(s)");
       expect(catalog.fileUpload.toasts.uploadFailed).toBe("Upload failed: {{message}}");

@@ -9,7 +9,7 @@ import {
   yearlyTotalCents,
 } from "~/modules/credits/plans";
 
-describe("credit plans (part 2 §9)", () => {
+describe("credit plans", () => {
   it("the yearly price per month is round(monthly × 12 × 0.84) / 12, rounded, for all four plans", () => {
     const expected: Record<number, { total: number; perMonth: number }> = {
       206: { total: 2076, perMonth: 173 },
@@ -22,7 +22,7 @@ describe("credit plans (part 2 §9)", () => {
       const monthly = plan.monthlyCents / 100;
       const want = expected[monthly]!;
       expect(want).toBeDefined();
-      // The formula of the spec, written out independently.
+      // The formula of docs/product.md, "Credits, plans and Infinity", written out independently.
       expect(Math.round(Math.round(monthly * 12 * 0.84) / 12)).toBe(want.perMonth);
       expect(yearlyTotalCents(plan.monthlyCents)).toBe(want.total * 100);
       expect(yearlyPerMonthCents(plan.monthlyCents)).toBe(want.perMonth * 100);
@@ -31,7 +31,7 @@ describe("credit plans (part 2 §9)", () => {
     }
   });
 
-  it("has the six packs and the four plans of the spec, in euros", () => {
+  it("has the six packs and the four plans of the product's price list, in euros", () => {
     expect(creditPacks.map((pack) => [pack.credits, pack.priceCents / 100])).toEqual([
       [10, 79],
       [20, 149],

@@ -7,7 +7,7 @@ import {
   splitCommission,
 } from "~/modules/pricing/pricing";
 
-describe("money rules (DECISIONS.md)", () => {
+describe("money rules", () => {
   it("prices a line as the item's price, never below 0, plus the licence", () => {
     expect(linePriceCents(1200, 1500)).toBe(2700);
     expect(linePriceCents(null, 1500)).toBe(1500);

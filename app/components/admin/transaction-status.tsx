@@ -9,7 +9,7 @@ const tones: Record<string, string> = {
   refunded: "bg-surface-2 text-fg",
 };
 
-/** A transaction's status in words (part 2 §4); an unknown value is shown as it is. */
+/** A transaction's status in words; an unknown value is shown as it is, not hidden. */
 export function TransactionStatus({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = (transactionStatuses as readonly string[]).includes(status);

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "~/modules/i18n/locale";
 
 // The forms and their validation schemas are fetched when the dialog is first wanted, not with
-// every page: most visitors never open it (the product page's JavaScript budget, issue 5).
+// every page: most visitors never open it (the product page's JavaScript budget: docs/product.md, "Pages and navigation").
 const loadAuthPanel = () => import("./auth-panel");
 const AuthPanel = lazy(() => loadAuthPanel().then((module) => ({ default: module.AuthPanel })));
 

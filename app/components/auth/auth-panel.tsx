@@ -62,7 +62,7 @@ export function AuthPanel({
   const registerErrors = clientErrors.register ?? registerResult?.fieldErrors ?? {};
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  /** Validates in the browser first: nothing is sent while a field is wrong (part 1 §5). */
+  /** Validates in the browser first: nothing is sent while a field is wrong (docs/product.md, "Pages and navigation"). */
   const checkBeforeSending =
     (form: "login" | "register", schema: z.ZodType) =>
     (event: React.FormEvent<HTMLFormElement>) => {

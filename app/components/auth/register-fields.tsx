@@ -15,7 +15,7 @@ interface RegisterFieldsProps {
   submitting: boolean;
 }
 
-/** The register form's fields (part 1 §2.7), with the live password-confirmation check. */
+/** The register form's fields, with the live password-confirmation check. */
 export function RegisterFields({
   locale,
   variant,

@@ -51,7 +51,7 @@ function CardPicture({ card, className }: { card: CatalogueCard; className: stri
   );
 }
 
-/** A marketplace card (part 1 §2.5): badge, price or 'Gratuit', author, real counts. */
+/** A marketplace card (docs/product.md, "Pages and navigation"): badge, price or 'Gratuit', author, real counts. */
 export function ItemCard({
   card,
   locale,

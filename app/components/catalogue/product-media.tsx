@@ -5,9 +5,9 @@ import { Waveform } from "../studio/waveform";
 import { kindIcons } from "./item-card";
 import type { CatalogueKind } from "~/modules/catalogue/catalogue-query";
 
-/** Part 1 §4: up to 3 retries, 800 ms plus 400 ms per earlier attempt, then the error state. */
+/** docs/product.md, "Media previews": up to 3 retries, 800 ms plus 400 ms per earlier attempt, then the error state. */
 export const videoRetry = { attempts: 3, delayMs: (attempt: number) => 800 + 400 * attempt };
-/** Part 1 §4: audio retries 3 times 1.5 s apart on phones, 2 times 1 s apart elsewhere. */
+/** docs/product.md, "Media previews": audio retries 3 times 1.5 s apart on phones, 2 times 1 s apart elsewhere. */
 export const audioRetry = {
   mobile: { attempts: 3, delayMs: 1500 },
   desktop: { attempts: 2, delayMs: 1000 },
@@ -82,7 +82,7 @@ function VideoPlayer({ file, title }: { file: ProductFile; title: string }) {
       data-testid="product-video"
       onError={(event) => {
         const code = event.currentTarget.error?.code;
-        // MEDIA_ERR_SRC_NOT_SUPPORTED goes straight to the error state (part 1 §4).
+        // MEDIA_ERR_SRC_NOT_SUPPORTED goes straight to the error state (docs/product.md, "Media previews").
         retry.onError(code === 4 && retry.key >= 1);
       }}
     >
@@ -171,7 +171,7 @@ function ImagePreview({
   );
 }
 
-/** The product page's viewer (part 1 §2.6): image, video or audio preview, never the original. */
+/** The product page's viewer (docs/product.md, "Pages and navigation"): image, video or audio preview, never the original. */
 export function ProductMedia({
   kind,
   files,

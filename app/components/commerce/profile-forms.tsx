@@ -16,7 +16,7 @@ export interface ProfileFormError {
 }
 
 /**
- * The buyer dashboard's profile tab (part 2, /buyer-dashboard): name and language, password,
+ * The buyer dashboard's profile tab (/buyer-dashboard): name and language, password,
  * and the e-mail change that waits for a link sent to the new address (decision 0030).
  */
 export function ProfileForms({

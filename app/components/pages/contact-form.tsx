@@ -5,7 +5,7 @@ import { contactLimits, contactSubjects, type ContactErrorKey } from "~/modules/
 import type { ContactActionResult } from "~/modules/pages/contact-result";
 
 /**
- * The contact form (part 2 §5) of /contact and /support, and, without phone and subject, the
+ * The contact form (docs/product.md, "Public pages") of /contact and /support, and, without phone and subject, the
  * feedback form. It posts to its own page; the server validates with the same schema.
  */
 export function ContactForm({

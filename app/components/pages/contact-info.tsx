@@ -11,7 +11,7 @@ function hour(locale: Locale, value: number): string {
   }).format(new Date(Date.UTC(2024, 0, 1, value)));
 }
 
-/** Contact details and opening hours (part 2 §9: Monday to Friday 9-18, Saturday 10-16). */
+/** Contact details and opening hours (docs/product.md, "Public pages": Monday to Friday 9-18, Saturday 10-16). */
 export function ContactInfo({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const range = (span: { from: number; to: number }) =>

@@ -4,7 +4,7 @@ import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
 
 /**
- * The cookie notice, shown until the visitor answers (part 2 §2, cookie policy): only essential
+ * The cookie notice, shown until the visitor answers (docs/product.md, "Public pages"; decision record 0019): only essential
  * cookies are set unless they accept. Works without JavaScript (a plain form post).
  */
 export function CookieNotice({ locale }: { locale: Locale }) {

@@ -22,7 +22,7 @@ const badgeStyles: Record<AccountBadge, string> = {
 };
 
 /**
- * The payment-account panel (part 2 §2): the badge's four states, account type express
+ * The payment-account panel (docs/product.md, "Seller dashboard"): the badge's four states, account type express
  * (recommended) or standard, creation and onboarding in a new tab (a plain form with
  * target=_blank: it works without JavaScript and is never blocked as a pop-up), status refresh.
  */

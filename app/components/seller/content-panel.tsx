@@ -11,7 +11,7 @@ import { useSellerFormat } from "./use-seller-format";
 
 /**
  * A rejected submission's reason (the admin's coded reason, translated, and any details), or a
- * note that none was given (part 2 §4).
+ * note that none was given (docs/product.md, "Seller dashboard").
  */
 export function RejectionReason({ reason, code }: { reason: string | null; code?: string | null }) {
   const { t } = useTranslation();

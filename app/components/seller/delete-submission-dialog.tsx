@@ -10,7 +10,7 @@ export function deleteAction(locale: "fr" | "en"): string {
 }
 
 /**
- * The confirmation asked before deleting a submission (part 2 §5), posting intent=delete to the
+ * The confirmation asked before deleting a submission (docs/product.md, "Seller dashboard"), posting intent=delete to the
  * seller dashboard's action.
  */
 export function DeleteSubmissionDialog({

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { SubmissionCard } from "~/modules/studio/submission-view";
 import { MediaThumb } from "./media-thumb";
 
-/** Up to four file tiles of a submission, then '+N autres' (part 2 §2). */
+/** Up to four file tiles of a submission, then '+N autres' (docs/product.md, "Uploads and the seller's studio"). */
 export function FileTiles({ submission }: { submission: SubmissionCard }) {
   const { t } = useTranslation();
   const more = submission.fileCount - submission.files.length;

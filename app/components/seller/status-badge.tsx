@@ -29,7 +29,7 @@ function isKnown(status: string): status is Known {
 }
 
 /**
- * A submission's status as sellers see it (part 2 §4): pending yellow with a clock, approved
+ * A submission's status as sellers see it (docs/product.md, "Seller dashboard"): pending yellow with a clock, approved
  * green, rejected red, draft grey, anything else 'Inconnu'.
  */
 export function StatusBadge({ status }: { status: string }) {

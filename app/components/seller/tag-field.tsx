@@ -5,7 +5,7 @@ import { addTags } from "~/modules/studio/tags";
 import { useHydrated } from "../use-hydrated";
 
 /**
- * Keywords as chips (part 2 §5): typing a comma, a semicolon, a new line or Enter adds what was
+ * Keywords as chips (docs/product.md, "Uploads and the seller's studio"): typing a comma, a semicolon, a new line or Enter adds what was
  * typed; each chip has a remove button. The chips travel as repeated `tags` fields and any text
  * still in the box as `newTags`, which the server adds the same way. Before JavaScript runs the
  * chips are checkboxes, so a keyword can still be removed by unticking it.

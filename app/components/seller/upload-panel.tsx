@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { localePath, useLocale } from "../use-locale";
 
-/** The upload tab: the two steps of publishing (part 2 §2), and the way to the first. */
+/** The upload tab: the two steps of publishing (docs/product.md, "Uploads and the seller's studio"), and the way to the first. */
 export function UploadPanel() {
   const { t } = useTranslation();
   const locale = useLocale();

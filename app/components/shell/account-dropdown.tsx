@@ -5,12 +5,12 @@ import { Link, useFetcher } from "react-router";
 import type { Viewer } from "~/modules/auth/roles";
 import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
-import { AccountButtonContent, accountButtonClass } from "./account-menu";
+import { AccountButtonContent, accountButtonClass } from "./account-button";
 
 const itemClass =
   "flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2";
 
-/** Links by role (part 1 §2.2): admin, seller tools, or buyer pages. */
+/** Links by role (docs/product.md, "Pages and navigation"): admin, seller tools, or buyer pages. */
 function roleLinks(viewer: Viewer): {
   to: string;
   label: "administration" | "sellerDashboard" | "upload" | "dashboard" | "myPurchases";

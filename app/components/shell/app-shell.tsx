@@ -9,7 +9,7 @@ import { Header } from "./header";
 import { NavigationProgress } from "./navigation-progress";
 import { TestPaymentsBanner } from "./test-payments-banner";
 
-/** Header, category bar, footer and toasts around every page (part 1 §2.2-§2.3). */
+/** Header, category bar, footer and toasts around every page (docs/product.md, "Pages and navigation"). */
 export function AppShell({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   const { t } = useTranslation();
   const root = useRootData();

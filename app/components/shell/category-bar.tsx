@@ -5,7 +5,7 @@ import type { Locale } from "~/modules/i18n/locale";
 import { useLiveCatalogue } from "../catalogue/live-counts";
 import { localePath } from "../use-locale";
 
-/** Part 1 §2.3: one link per kind, plus New (trending), each with its live count. */
+/** docs/product.md, "Pages and navigation": one link per kind, plus New (trending), each with its live count. */
 export const categoryLinks = [
   { slug: "photo", icon: Camera },
   { slug: "video", icon: Clapperboard },

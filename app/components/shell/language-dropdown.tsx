@@ -7,7 +7,7 @@ import {
   LanguageButtonContent,
   languageButtonClass,
   useLanguageButtonLabel,
-} from "./language-menu";
+} from "./language-button";
 
 /** The same page in the other language; unprefixed pages switch through `?lang=`. */
 function switchTarget(pathname: string, search: string, target: Locale): string {

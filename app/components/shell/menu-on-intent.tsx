@@ -6,7 +6,7 @@ type MenuModule<P> = { default: ComponentType<P & { defaultOpen?: boolean }> };
 /**
  * A header menu whose dropdown code (Radix's menu and its positioning, about 18 KB gzipped)
  * is fetched when the pointer reaches its button or the button is pressed, not with every page
- * (the product page's JavaScript budget, issue 5). Until it is pressed, the page shows
+ * (the product page's JavaScript budget: docs/product.md, "Pages and navigation"). Until it is pressed, the page shows
  * `button`, drawn like the menu's own; pressing it swaps in the real menu, open. Focus alone
  * fetches nothing: tabbing through the header must not load code the visitor did not ask for.
  */

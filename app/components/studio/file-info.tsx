@@ -4,7 +4,7 @@ import { formatDuration } from "~/modules/i18n/format-media";
 import { formatBytes } from "~/modules/i18n/i18n";
 import type { StudioFileView } from "~/modules/studio/studio-view";
 
-/** What was read from the file itself (DECISIONS.md: real metadata, not 'à déterminer'). */
+/** What was read from the file itself (real metadata, not 'à déterminer': decision record 0007). */
 export function FileInfo({ file }: { file: StudioFileView }) {
   const { t } = useTranslation();
   const locale = useLocale();

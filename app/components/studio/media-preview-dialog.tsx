@@ -43,7 +43,7 @@ function PreviewBody({ file }: { file: StudioFileView }) {
   return <p className="text-muted">{t("studio.previewUnavailable")}</p>;
 }
 
-/** A preview button and its dialog, for images, videos and audio (part 2 §2). */
+/** A preview button and its dialog, for images, videos and audio (docs/product.md, "Media previews"). */
 export function MediaPreviewDialog({ file }: { file: StudioFileView }) {
   const { t } = useTranslation();
   if (!["image", "vector", "video", "audio"].includes(file.mediaKind)) return null;

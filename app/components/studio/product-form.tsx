@@ -27,7 +27,7 @@ interface ProductFormProps {
   aiSlot?: React.ReactNode;
 }
 
-/** The product form for one studio file; PDFs get the ebook form with its cover (part 2 §2). */
+/** The product form for one studio file; PDFs get the ebook form with its cover (docs/product.md, "Uploads and the seller's studio"). */
 export function ProductForm({
   file,
   values,

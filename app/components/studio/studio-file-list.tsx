@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ProductFormValues, StudioFileView } from "~/modules/studio/studio-view";
 import { MediaThumbnail } from "./media-thumbnail";
 
-/** Files shown before the '+n' button (part 2 §9). */
+/** Files shown before the '+n' button, so a long batch does not push the form off screen. */
 const shownAtFirst = 6;
 
 export function isReadyToPublish(values: ProductFormValues, file: StudioFileView): boolean {

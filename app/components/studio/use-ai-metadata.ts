@@ -25,7 +25,7 @@ async function requestProposal(uploadId: string, locale: Locale, sellerDescripti
 
 /**
  * Generating metadata for one file or for all of them (3 at a time, a 1 s pause between
- * batches, part 2 §4). Proposals go to `apply`; warnings and errors become toasts.
+ * batches: docs/product.md, "Uploads and the seller's studio"). Proposals go to `apply`; warnings and errors become toasts.
  */
 export function useAiMetadata(
   locale: Locale,

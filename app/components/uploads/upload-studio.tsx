@@ -468,7 +468,7 @@ function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   );
 }
 
-/** The seller's upload step (part 2 §2, step 1 of 2): drop zone, files, continue. */
+/** The seller's upload step (docs/product.md, "Uploads and the seller's studio", step 1 of 2): drop zone, files, continue. */
 export function UploadStudio({ files }: { files: StudioUpload[] }) {
   const { t } = useTranslation();
   const locale = useLocale();

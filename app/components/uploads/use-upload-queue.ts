@@ -80,7 +80,7 @@ export function uploadErrorMessage(error: unknown, t: TFunction): string {
 /**
  * The page's upload queue: checks the limits at once, sends files with tus-js-client (three at a
  * time, resumable across reloads through the fingerprints it keeps in localStorage), and reports
- * each batch with the spec's toasts (part 2 §8).
+ * each batch with its fixed toasts (docs/product.md, "Fixed texts").
  */
 export function useUploadQueue({
   locale,

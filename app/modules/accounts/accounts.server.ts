@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { consumeAttempt } from "../auth/attempt-limiter.server";
 import type { Role, Viewer } from "../auth/roles";
 import { profiles, user, userRoles } from "../db/schema";

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "~/modules/validation/zod";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { sameSignature } from "../commerce/signing.server";
 import { profiles, user, verification } from "../db/schema";
 import { getT } from "../i18n/i18n";

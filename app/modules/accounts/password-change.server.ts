@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { z } from "~/modules/validation/zod";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { consumePasswordCheck } from "./password-check.server";
 
 export const passwordChangeSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { consumeAttempt } from "../auth/attempt-limiter.server";
 
 /** Current-password checks allowed per account and rate-limit window (guessing a password). */

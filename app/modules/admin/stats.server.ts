@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server";
 import { contentSubmissions, transactions, user } from "../db/schema";
 import { lastMonths } from "../studio/submission-view";
 
-/** The overview's figures (the spec's admin_get_dashboard_stats, plus money and sellers). */
+/** The overview's figures (counts of users, items and sales, plus money and sellers). */
 export interface PlatformStats {
   totalUsers: number;
   submissions: {

@@ -1,4 +1,4 @@
-/** Part 2 §4 and §9: batch AI generation runs 3 files at a time, with 1 second between batches. */
+/** docs/product.md, "Uploads and the seller's studio": batch AI generation runs 3 files at a time, with 1 second between batches. */
 export const defaultBatchSize = 3;
 export const defaultBatchPauseMs = 1000;
 

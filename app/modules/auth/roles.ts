@@ -1,7 +1,7 @@
 export const roles = ["client", "creator", "admin"] as const;
 export type Role = (typeof roles)[number];
 
-/** Who may open which area (part 1 §6, part 2 §6). */
+/** Who may open which area (docs/product.md, "Roles and access"). */
 export const access = {
   seller: ["creator", "admin"],
   buyer: ["client", "admin"],

@@ -1,6 +1,6 @@
 import { z } from "~/modules/validation/zod";
 
-/** Part 1 §2.3: the kinds in the category bar, plus Trending (labelled New). */
+/** docs/product.md, "Pages and navigation": the kinds in the category bar, plus Trending (labelled New). */
 export const catalogueKinds = [
   "photo",
   "video",
@@ -13,7 +13,7 @@ export type CatalogueKind = (typeof catalogueKinds)[number];
 export const categoryFilters = [...catalogueKinds, "trending"] as const;
 export type CategoryFilter = (typeof categoryFilters)[number];
 
-/** Part 1 §2.5's price select, in euros; bounds are [low, high). */
+/** The marketplace's price select (docs/product.md, "Pages and navigation"), in euros; bounds are [low, high). */
 export const priceFilters = ["all", "free", "0-10", "10-25", "25-50", "50+"] as const;
 export type PriceFilter = (typeof priceFilters)[number];
 export const sortOrders = ["popular", "recent", "price-asc", "price-desc"] as const;
@@ -22,7 +22,7 @@ export const viewModes = ["grid", "list"] as const;
 export type ViewMode = (typeof viewModes)[number];
 
 export const marketplacePageSize = 24;
-/** How many items the home page features (part 2 §9). */
+/** How many items the home page features (docs/product.md, "Pages and navigation"). */
 export const featuredCount = 6;
 /** Trending counts and lists items approved in this many days. */
 export const trendingDays = 30;

@@ -56,7 +56,7 @@ const pictureOf = sql<{
   poster: boolean;
 } | null>`(select jsonb_build_object('id', u.id, 'thumbnail', (u.derivatives->>'thumbnail') is not null, 'poster', (u.derivatives->>'poster') is not null) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
 
-/** One item as cards show it (part 1 §2.5). */
+/** One item as cards show it (docs/product.md, "Pages and navigation"). */
 export interface CatalogueCard {
   id: string;
   title: string;
@@ -293,7 +293,7 @@ export async function searchCatalogue(
   return { items: rows.map(toCard), total: Number(total), page, pageCount };
 }
 
-/** Category counts (part 1 §2.3, §4): real counts of items on sale, by kind; vectors included. */
+/** Category counts (docs/product.md, "Pages and navigation"): real counts of items on sale, by kind; vectors included. */
 export async function categoryCounts(db: Database): Promise<CategoryCounts> {
   const rows = await db
     .select({
@@ -497,7 +497,7 @@ export async function getProduct(
 }
 
 /**
- * Related items (part 1 §2.6): same category scores 2, same author 1, up to 6; and the
+ * Related items (docs/product.md, "Pages and navigation"): same category scores 2, same author 1, up to 6; and the
  * author's other items.
  */
 export async function relatedItems(

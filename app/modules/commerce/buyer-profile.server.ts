@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "~/modules/validation/zod";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { profiles, user } from "../db/schema";
 
 export const profileSchema = z.object({

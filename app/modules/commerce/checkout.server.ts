@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { Viewer } from "../auth/roles";
 import { entitlements, orders, transactions } from "../db/schema";
 import type { Locale } from "../i18n/locale";
@@ -21,7 +21,7 @@ import { checkoutExpiresAt, checkoutKey, closePendingOrder, openOrder } from "./
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 
 /**
- * Checks a cart before payment, in the spec's order (part 1 §5): signed in, not empty, every
+ * Checks a cart before payment, in the order of docs/product.md, "Cart and checkout": signed in, not empty, every
  * price valid (the item still on sale, priced by the server), every item complete. A line the
  * buyer already owns under its licence (bought in another tab meanwhile) refuses the cart.
  */

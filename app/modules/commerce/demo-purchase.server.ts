@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { contentSubmissions, entitlements, orders, transactions, user } from "../db/schema";
 import { orderTotals } from "../pricing/pricing";
 import { quoteLine } from "../pricing/quote.server";

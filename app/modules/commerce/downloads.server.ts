@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import { Readable } from "node:stream";
 import { and, eq, exists, isNull } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { Role } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import { contentSubmissions, entitlements, uploads, userRoles } from "../db/schema";

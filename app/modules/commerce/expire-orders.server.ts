@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { orders } from "../db/schema";
 import type { JobHandler } from "../jobs/job-queue.server";
 import { paymentProvider } from "../payments/payments.server";

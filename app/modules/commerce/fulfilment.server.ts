@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import {
   cartItems,
   entitlements,
@@ -128,7 +128,7 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
   // Payouts: each seller's share enters the earnings ledger, once per line.
   await creditSales(tx, lines);
   if (order.buyerId && pending.some((line) => line.submissionId)) {
-    // The cart empties when its order is paid (DECISIONS.md), not before.
+    // The cart empties when its order is paid (docs/product.md, "Cart and checkout"), not before.
     await tx.delete(cartItems).where(
       and(
         eq(cartItems.userId, order.buyerId),
@@ -144,7 +144,7 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
     .set({ soldAt: now })
     .where(and(eq(exclusiveHolds.orderId, order.id), isNull(exclusiveHolds.soldAt)))
     .returning({ submissionId: exclusiveHolds.submissionId });
-  // Credits (issue 8): a paid order for a credit pack or a subscription grants it here, once.
+  // Credits (decision record 0027): a paid order for a credit pack or a subscription grants it here, once.
   await fulfilCreditPurchase(tx, order, now);
   outcome.paidOrder = order;
   outcome.exclusiveSubmissionIds = sold.map((row) => row.submissionId);

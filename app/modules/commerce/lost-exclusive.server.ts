@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { exclusiveHolds, orders, profiles, transactions, user } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { profiles, subscriptions, user } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";

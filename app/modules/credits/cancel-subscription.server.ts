@@ -1,4 +1,4 @@
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { stripeBilling } from "./stripe-billing.server";
 import { markCancelAtPeriodEnd, ownActiveSubscription } from "./subscriptions.server";
 

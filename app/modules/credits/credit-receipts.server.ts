@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import {
@@ -16,7 +16,7 @@ import type { Locale } from "../i18n/locale";
 import type { QueuedMail, MailRenderers } from "../mail/mail-jobs.server";
 import type { MailMessage } from "../mail/mailer.server";
 import { renderEmail } from "../mail/render-email.server";
-import type { Receipt } from "../payouts/receipt.server";
+import type { Receipt } from "../payouts/receipt";
 import { describeContents } from "./contents";
 import { creditPacks, creditPlans } from "./plans";
 

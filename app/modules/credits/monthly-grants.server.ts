@@ -11,7 +11,7 @@ export const monthlyGrantsJobType = "credits.monthly-grants";
 export const monthlyGrantsEveryMs = 60 * 60 * 1000;
 
 /**
- * Yearly plans are paid once a year but give their credits month by month (part 2 §9): for
+ * Yearly plans are paid once a year but give their credits month by month (docs/product.md, "Credits, plans and Infinity"): for
  * every paid yearly period of an active credit plan, each month of the period that has begun
  * by `now` and has no grant yet is granted. The sweep thus catches up on months that passed
  * while no worker ran (0035). Grants are keyed by subscription and calendar month, so running

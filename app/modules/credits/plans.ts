@@ -1,5 +1,5 @@
 /**
- * The credit packs, subscription plans and Infinity of part 2 §9, in euros (DECISIONS.md: one
+ * The credit packs, subscription plans and Infinity of docs/product.md, "Credits, plans and Infinity", in euros (decision record 0010: one
  * currency, no dollar signs). Pure: shown by the pricing pages and charged by the server.
  */
 
@@ -54,7 +54,7 @@ export function yearlyTotalCents(monthlyCents: number): number {
 }
 
 /**
- * The yearly price shown per month (part 2 §9): round(monthly × 12 × 0.84) / 12, rounded to
+ * The yearly price shown per month (docs/product.md, "Credits, plans and Infinity"): round(monthly × 12 × 0.84) / 12, rounded to
  * the euro.
  */
 export function yearlyPerMonthCents(monthlyCents: number): number {
@@ -83,7 +83,7 @@ export function subscriptionPriceCents(planId: string, interval: BillingInterval
   return interval === "month" ? plan.monthlyCents : yearlyTotalCents(plan.monthlyCents);
 }
 
-/** How long a grant lasts: packs one year, plan credits one month (part 2 §9). */
+/** How long a grant lasts: packs one year, plan credits one month (docs/product.md, "Credits, plans and Infinity"). */
 export function grantExpiry(source: "pack" | "plan", from: Date): Date {
   const end = new Date(from);
   if (source === "pack") end.setUTCFullYear(end.getUTCFullYear() + 1);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { creditPurchases, orders } from "../db/schema";
 import type { Locale } from "../i18n/locale";

@@ -1,7 +1,8 @@
 import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import type { Locale } from "../i18n/locale";
-import { receiptFor, type Receipt } from "../payouts/receipt.server";
+import type { Receipt } from "../payouts/receipt";
+import { receiptFor } from "../payouts/receipt.server";
 import { subscriptionReceiptFor } from "./credit-receipts.server";
 
 /**

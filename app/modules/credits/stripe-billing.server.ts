@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { checkoutLine, stripeClient } from "../payments/stripe-provider.server";

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { Database } from "../db/client.server";
 import { creditPurchases, orders, subscriptions } from "../db/schema";
 import { closePendingOrder } from "../commerce/open-orders.server";

@@ -159,7 +159,7 @@ export async function openDatabase(options: {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(options.dataDir);
   try {
-    // Extensions must be passed on every open, not only when they are created (STACK-NOTES.md).
+    // Extensions must be passed on every open, not only when they are created (PGlite loads an extension only when it is listed in the open call).
     const client = await PGlite.create(path.join(options.dataDir, "pglite"), {
       extensions: { pg_trgm, unaccent },
     });

@@ -214,7 +214,7 @@ export const submissionStatusEnum = pgEnum("submission_status", [
 ]);
 
 /**
- * A product a seller offers (the spec's content_submissions): its files are uploads attached to
+ * A product a seller offers (a submission): its files are uploads attached to
  * it. Only approved submissions are public; a sold submission that is deleted is only hidden.
  */
 export const contentSubmissions = pgTable(
@@ -290,7 +290,7 @@ export type MediaMetadata = {
 };
 
 /**
- * A file a seller sends with the tus protocol (the spec's content_files once attached to a
+ * A file a seller sends with the tus protocol (a content file once attached to a
  * submission). The id is server-made and is also the storage key of the private original.
  */
 export const uploads = pgTable(
@@ -363,7 +363,7 @@ export const jobs = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Commerce: the licence catalogue, orders, the spec's transactions (one per sold line) and the
+// Commerce: the licence catalogue, orders, transactions (one per sold line) and the
 // buyers' entitlements. Amounts are integer euro cents everywhere.
 // ---------------------------------------------------------------------------
 
@@ -371,7 +371,7 @@ export const licenceIds = ["standard", "extended", "exclusive"] as const;
 export type LicenceId = (typeof licenceIds)[number];
 
 /**
- * The licence catalogue (DECISIONS.md), editable by admins: the surcharge added to an item's
+ * The licence catalogue (docs/product.md, "Licences and prices"), editable by admins: the surcharge added to an item's
  * price and the texts shown on the product page, the licences page, the cart and receipts.
  */
 export const licences = pgTable(
@@ -453,7 +453,7 @@ export const transactionStatusEnum = pgEnum("transaction_status", [
 ]);
 
 /**
- * One sold line (the spec's transactions): a submission with a licence, from one seller to one
+ * One sold line (a transaction): a submission with a licence, from one seller to one
  * buyer. Title and amounts are kept as they were at the sale, so the record outlives deletions.
  * `amountCents` is the line price before VAT; commission and seller share split it exactly.
  */
@@ -507,7 +507,7 @@ export const entitlementSourceEnum = pgEnum("entitlement_source", [
 ]);
 
 /**
- * A buyer's right to download a submission under a licence (the spec's downloads-as-purchases),
+ * A buyer's right to download a submission under a licence (what a download is allowed by),
  * with its licence certificate number. At most one per transaction; revoked by a refund.
  */
 export const entitlements = pgTable(
@@ -674,7 +674,7 @@ export const catalogueFeatured = pgTable("catalogue_featured", {
 });
 
 // ---------------------------------------------------------------------------
-// Credits: packs, plans and Infinity (issue 8). A ledger of grants (with an expiry) and spends,
+// Credits: packs, plans and Infinity (decision records 0026, 0027). A ledger of grants (with an expiry) and spends,
 // the subscriptions, and the settings admins edit. Amounts are integer euro cents.
 // ---------------------------------------------------------------------------
 
@@ -908,7 +908,7 @@ export interface PayoutRequirements {
 }
 
 /**
- * A seller's connected payment account (the spec's stripe_accounts), one per seller. The flags
+ * A seller's connected payment account (a Stripe Connect account or the test provider's), one per seller. The flags
  * are copied from the provider each time its state is read, never from a return URL.
  */
 export const payoutAccounts = pgTable(

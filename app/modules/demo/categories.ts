@@ -1,4 +1,4 @@
-/** The catalogue's categories, one per content kind (DECISIONS.md). */
+/** The catalogue's categories, one per content kind (docs/product.md, "Content kinds"). */
 export const defaultCategories = [
   { slug: "photo", kind: "photo", nameFr: "Photos", nameEn: "Photos", position: 1 },
   { slug: "video", kind: "video", nameFr: "Vidéos", nameEn: "Videos", position: 2 },

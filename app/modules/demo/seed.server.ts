@@ -1,5 +1,5 @@
 import { createAccount } from "../accounts/accounts.server";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { categories, licences, platformSettings } from "../db/schema";
 import { defaultLicences } from "../pricing/licences.server";
 import { defaultCategories } from "./categories";

@@ -3,7 +3,7 @@ import { access, type AccessRule, type Role, type Viewer } from "../auth/roles";
 import type { fr } from "../i18n/catalog.fr";
 import { getViewer } from "./request-context.server";
 
-/** What an error boundary needs to explain a refusal (part 1 §6). */
+/** What an error boundary needs to explain a refusal (docs/product.md, "Roles and access"). */
 export type GuardRefusal =
   | { kind: "sign-in-required"; message: GuardMessageKey | null }
   | { kind: "access-denied"; role: Role | null; required: Role[]; message: GuardMessageKey };

@@ -1,5 +1,5 @@
 import { pagesFr } from "./pages.fr";
-/** French catalog: the source of every key. Spec strings are kept word for word. */
+/** French catalog: the source of every key. Fixed texts are kept word for word (docs/product.md, "Fixed texts"). */
 export const fr = {
   meta: {
     home: {

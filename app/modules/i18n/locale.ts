@@ -9,7 +9,7 @@ export function isLocale(value: unknown): value is Locale {
 /** BCP 47 tags used with Intl for each page locale. */
 export const intlLocale: Record<Locale, string> = { fr: "fr-FR", en: "en-GB" };
 
-/** Pages that exist only without a language prefix (part 1 §2.1). */
+/** Pages that exist only without a language prefix (docs/product.md, "Languages"). */
 export const unprefixedOnlyPaths = [
   "/test-accounts",
   "/create-test-accounts",

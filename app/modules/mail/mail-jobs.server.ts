@@ -1,11 +1,12 @@
-import type { Services } from "../app.server";
+import type { Env } from "../config/env.server";
+import type { Database } from "../db/client.server";
 import {
   enqueueJob,
   PermanentJobError,
   type JobExecutor,
   type JobHandler,
 } from "../jobs/job-queue.server";
-import type { MailMessage } from "./mailer.server";
+import type { Mailer, MailMessage } from "./mailer.server";
 
 export const mailSendJobType = "mail.send";
 
@@ -17,7 +18,7 @@ export const mailMaxAttempts = 12;
 
 /** Builds a message from committed facts when its job runs; null when there is no one to tell. */
 export type MailRenderer = (
-  app: Pick<Services, "db" | "env">,
+  app: { db: Database; env: Env },
   params: Record<string, unknown>,
 ) => Promise<MailMessage | null>;
 
@@ -43,7 +44,7 @@ export async function enqueueMail(db: JobExecutor, mail: QueuedMail, key?: strin
  * one copy and an SMTP server sees one Message-ID if a run is repeated after a crash.
  */
 export function mailSendJobHandler(
-  app: Pick<Services, "db" | "env" | "mailer">,
+  app: { db: Database; env: Env; mailer: Mailer },
   renderers: MailRenderers,
 ): JobHandler {
   return {

@@ -16,7 +16,7 @@ import { runTool } from "./run-tool.server";
 import { writeAudioTile } from "./tiles.server";
 
 /**
- * DECISIONS.md: a short preview at a lower bitrate with an audible watermark. The watermark is
+ * docs/product.md, "Media previews": a short preview at a lower bitrate with an audible watermark. The watermark is
  * a 1 kHz beep of 0.4 s every 5 s from 1 s on, at a quarter of full scale (about -12 dBFS),
  * over the music lowered to three quarters so the sum cannot clip.
  */

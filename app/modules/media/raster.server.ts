@@ -7,7 +7,7 @@ import { maxInputPixels } from "./media-limits";
 
 export { maxInputPixels };
 
-/** DECISIONS.md: thumbnails fit in 400 px at quality 0.8; previews at most 1280 px wide at 0.85. */
+/** Decision record 0007: thumbnails fit in 400 px at quality 0.8; previews at most 1280 px wide at 0.85. */
 export const thumbnailSpec = { maxSize: 400, quality: 80 } as const;
 /**
  * The height bound is ours: it keeps an extreme vertical panorama from giving a preview of

@@ -16,7 +16,7 @@ import { assertPixelCount, maxInputPixels, writeRasterOutputs } from "./raster.s
 import { runTool } from "./run-tool.server";
 import { watermarkOverlay } from "./watermark.server";
 
-/** DECISIONS.md: a poster frame at 1 s and a short, small, watermarked clip. */
+/** docs/product.md, "Media previews": a poster frame at 1 s and a short, small, watermarked clip. */
 export const videoSpec = {
   posterAtSeconds: 1,
   clipWidth: 480,

@@ -10,7 +10,7 @@ export const vitrineLogoSvg =
   '<path d="M8 9h4.2l3.8 10.6L19.8 9H24l-6 15h-4z" fill="#fcfcfc"/>' +
   "</svg>";
 
-/** The preview watermark of DECISIONS.md: a 120 px logo turned 45°, every 200 px, at 30 %. */
+/** The preview watermark (decision record 0007): a 120 px logo turned 45°, every 200 px, at 30 %. */
 export const watermarkSpec = { tileSize: 200, logoSize: 120, angle: 45, opacity: 0.3 } as const;
 /** The thumbnail's corner mark: at most 80 px, bottom-right, half transparent. */
 export const cornerLogoSpec = { maxSize: 80, share: 0.2, minSize: 16, opacity: 0.5 } as const;

@@ -8,11 +8,11 @@ export const contactDetails = {
   phone: "+33 1 84 80 12 34",
 } as const;
 
-/** Opening hours (part 2 §9): Monday to Friday 9-18, Saturday 10-16. */
+/** Opening hours (docs/product.md, "Public pages"): Monday to Friday 9-18, Saturday 10-16. */
 export const openingHours = {
   weekdays: { from: 9, to: 18 },
   saturday: { from: 10, to: 16 },
 } as const;
 
-/** The legal texts' date of last update (part 2 §9). */
+/** The legal texts' date of last update, shown on each of them. */
 export const legalLastUpdate = "2024-01-15";

@@ -23,7 +23,7 @@ const names = {
 
 const message = required("messageRequired", contactLimits.message, "messageTooLong");
 
-/** The contact form of /contact and /support (part 2 §5): phone is the only optional field. */
+/** The contact form of /contact and /support (docs/product.md, "Public pages"): phone is the only optional field. */
 export const contactSchema = z.object({
   ...names,
   email,

@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { consumeAttempt } from "../auth/attempt-limiter.server";
 import type { Viewer } from "../auth/roles";
 import { contactMessages } from "../db/schema";

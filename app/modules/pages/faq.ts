@@ -1,4 +1,4 @@
-/** The help centre's questions (part 2 §2: five entries), by catalog key. */
+/** The help centre's questions (docs/product.md, "Public pages": five entries), by catalog key. */
 export const faqKeys = ["buy", "licence", "download", "sell", "refund"] as const;
 export type FaqKey = (typeof faqKeys)[number];
 

@@ -1,4 +1,4 @@
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { PaymentProvider } from "./provider.server";
 import { createStripeProvider } from "./stripe-provider.server";
 import { createTestProvider } from "./test-provider.server";

@@ -5,7 +5,7 @@ export interface PaymentProviderInfo {
   mode: "test" | "live";
 }
 
-/** Stripe when a secret key is configured (DECISIONS.md), the built-in test provider otherwise. */
+/** Stripe when a secret key is configured (decision record 0023), the built-in test provider otherwise. */
 export function paymentProviderInfo(env: { STRIPE_SECRET_KEY?: string }): PaymentProviderInfo {
   const key = env.STRIPE_SECRET_KEY;
   if (!key) return { provider: "test", mode: "test" };

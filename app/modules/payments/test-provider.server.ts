@@ -6,7 +6,7 @@ export const testSignatureHeader = "vitrine-signature";
 /** Events older than this are refused (replays). */
 export const webhookToleranceSeconds = 300;
 
-/** The spec's test cards and what the built-in provider does with each. */
+/** The test cards (docs/product.md, "Fixed texts") and what the built-in provider does with each. */
 export const testCards = {
   "4242424242424242": "success",
   "4000000000000002": "declined",

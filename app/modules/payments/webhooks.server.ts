@@ -1,4 +1,4 @@
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { handlePaymentEvent } from "../commerce/fulfilment.server";
 import { handleBillingEvent } from "../credits/billing-events.server";
 import { paymentProvider } from "./payments.server";

@@ -1,4 +1,4 @@
-/** The four badge states of the payment-account panel (part 2 §2). */
+/** The four badge states of the payment-account panel (docs/product.md, "Seller dashboard"). */
 export type AccountBadge = "none" | "inProgress" | "incomplete" | "active";
 
 export function accountBadge(

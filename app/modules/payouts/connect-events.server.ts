@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { payouts } from "../db/schema";
 import { logger } from "../log/logger.server";
 import { connectProvider } from "./connect-provider.server";

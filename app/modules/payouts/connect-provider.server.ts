@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { Database } from "../db/client.server";
 import { testConnectAccounts, testProviderObjects, type PayoutRequirements } from "../db/schema";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { payoutAccounts } from "../db/schema";
 import type { Viewer } from "../auth/roles";
 import type { Locale } from "../i18n/locale";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { earningsLedger, orders, payoutAccounts, payouts, transactions } from "../db/schema";
 import { accountBadge } from "./account-status";

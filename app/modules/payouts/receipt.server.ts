@@ -5,23 +5,7 @@ import { orders, profiles, transactions, user } from "../db/schema";
 import { formatDate, formatMoney, getT } from "../i18n/i18n";
 import { creditReceiptLines } from "../credits/credit-receipts.server";
 import type { Locale } from "../i18n/locale";
-
-export interface Receipt {
-  reference: string;
-  orderId: string;
-  status: string;
-  date: string;
-  buyer: string;
-  /** Another title than the order's (a subscription payment's receipt). */
-  heading?: string;
-  /** Where the PDF is, when not the order's. */
-  pdfPath?: string;
-  /** `detail` replaces the licence and seller (credit packs, subscriptions: what and when). */
-  lines: Array<{ title: string; seller: string; licence: string; amount: string; detail?: string }>;
-  subtotal: string;
-  vat: string;
-  total: string;
-}
+import type { Receipt } from "./receipt";
 
 /**
  * A paid (or refunded) order's receipt, in the reader's language: only its buyer or an admin

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { Viewer } from "../auth/roles";
 import { auditLog, orders, transactions } from "../db/schema";
 import { enqueueRefundConsequences } from "./after-payment.server";

@@ -1,4 +1,4 @@
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { accountBadge, type AccountBadge } from "./account-status";
 import { connectProvider } from "./connect-provider.server";
 import { sellerEarningsTotals } from "./earnings-figures.server";

@@ -1,4 +1,4 @@
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { monthlyStatement } from "./ledger.server";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import type { transactions } from "../db/schema";
 import { earningsLedger, payoutAccounts, payouts } from "../db/schema";
 import { connectProvider } from "./connect-provider.server";

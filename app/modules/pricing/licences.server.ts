@@ -13,7 +13,7 @@ export interface LicenceView {
   surchargeCents: number;
 }
 
-/** The catalogue's defaults (DECISIONS.md, part 1 §9), written on a fresh install. */
+/** The catalogue's defaults (docs/product.md, "Licences and prices"), written on a fresh install. */
 export const defaultLicences: ReadonlyArray<typeof licences.$inferInsert> = [
   {
     id: "standard",

@@ -1,5 +1,5 @@
 /**
- * Money rules (DECISIONS.md), in integer euro cents: the server alone applies them, from the
+ * Money rules (docs/product.md, "Licences and prices"; docs/product.md, "VAT and commission"), in integer euro cents: the server alone applies them, from the
  * database's prices and settings. Pure functions, shared by the cart, checkout, fulfilment,
  * receipts and the admin's figures.
  */

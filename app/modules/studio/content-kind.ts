@@ -4,7 +4,7 @@ export const contentKinds = ["photo", "video", "audio", "illustration", "vector"
 export type ContentKind = (typeof contentKinds)[number];
 
 /**
- * The product kind proposed for a file (part 1 §4, DECISIONS.md): raster images are photos (the
+ * The product kind proposed for a file (docs/product.md, "Content kinds"): raster images are photos (the
  * seller may choose illustration), svg/eps/ai are vectors, PDFs are ebooks.
  */
 export function defaultContentKind(media: MediaKind): ContentKind {

@@ -2,7 +2,7 @@ import type { MediaMetadata } from "../db/schema";
 import type { ContentKind } from "./content-kind";
 
 /**
- * The price proposed for a new product (DECISIONS.md): ebook 3.99, video 60 in HD or 120 in 4K
+ * The price proposed for a new product (docs/product.md, "Licences and prices"): ebook 3.99, video 60 in HD or 120 in 4K
  * (named 4k/2160p/uhd, or at least 3840 wide or 2160 high), others free. In cents.
  */
 export function defaultPriceCents(

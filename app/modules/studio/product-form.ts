@@ -52,7 +52,7 @@ export type ProductFields = z.output<typeof productFieldsSchema>;
 export type SaveIntent = "draft" | "publish";
 
 /**
- * What stops a save (part 2 §5): a draft needs a title; publishing needs a title and a
+ * What stops a save (docs/product.md, "Moderation"): a draft needs a title; publishing needs a title and a
  * description, and an ebook its cover.
  */
 export function saveBlocker(

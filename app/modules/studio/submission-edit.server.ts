@@ -24,7 +24,7 @@ async function editable(dependencies: StudioDependencies, viewer: Viewer, submis
 }
 
 /**
- * Edits a submission (its seller or an admin). An approved one stays public (DECISIONS.md); a
+ * Edits a submission (its seller or an admin). An approved one stays public (docs/product.md, "Moderation"); a
  * rejected one sent again goes back to pending, its last rejection reason kept for the reviewer
  * until the next decision.
  */
@@ -157,7 +157,7 @@ export async function addFilesToSubmission(
 
 /**
  * Deletes a submission (its seller or an admin). One that was sold is only hidden, so buyers keep
- * their downloads (DECISIONS.md); otherwise its rows and files go.
+ * their downloads (docs/product.md, "Moderation"); otherwise its rows and files go.
  */
 export async function deleteSubmission(
   dependencies: StudioDependencies,

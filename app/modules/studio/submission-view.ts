@@ -3,10 +3,10 @@ import type { Locale } from "../i18n/locale";
 import { mediaKindOf, type MediaKind } from "../media/media-kind";
 import type { ContentKind } from "./content-kind";
 
-/** The statuses a seller's view knows; anything else is shown as unknown (part 2 §4). */
+/** The statuses a seller's view knows; anything else is shown as unknown (docs/product.md, "Seller dashboard"). */
 export const knownSubmissionStatuses = ["draft", "pending", "approved", "rejected"] as const;
 
-/** How many file tiles a submission shows in lists (part 2 §9), and the recent list's length. */
+/** How many file tiles a submission shows in lists (docs/product.md, "Uploads and the seller's studio"), and the recent list's length. */
 export const fileTilesShown = 4;
 export const recentSubmissionsShown = 5;
 

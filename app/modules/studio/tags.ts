@@ -4,7 +4,7 @@ export const maxTagLength = 40;
 
 /**
  * Tags typed by a seller: split on comma, semicolon or newline, trimmed, empty ones and
- * duplicates (ignoring case) dropped, appended to those already there (part 2 §5).
+ * duplicates (ignoring case) dropped, appended to those already there (docs/product.md, "Uploads and the seller's studio").
  */
 export function addTags(existing: readonly string[], typed: string): string[] {
   const result = [...existing];

@@ -1,6 +1,6 @@
-/** Limits of the upload step (part 2 §5), enforced by the server and announced by the page. */
+/** Limits of the upload step (docs/product.md, "Uploads and the seller's studio"), enforced by the server and announced by the page. */
 export const maxUploadBytes = 1000 * 1024 * 1024;
-/** An ebook cover (part 2 §5): an image of 2 MB at most. */
+/** An ebook cover: an image of 2 MB at most. */
 export const maxCoverBytes = 2 * 1024 * 1024;
 export const maxUploadFiles = 100;
 
@@ -45,12 +45,12 @@ const allowedExact = new Set([
   "audio/flac",
   "audio/x-flac",
   "application/pdf",
-  // Vectors (DECISIONS.md): EPS, and Illustrator files (PDF-based, detected as PDF).
+  // Vectors (docs/product.md, "Content kinds"): EPS, and Illustrator files (PDF-based, detected as PDF).
   "application/eps",
   "application/postscript",
 ]);
 
-/** What an upload is for: a file to sell, or an ebook's cover (part 2 §5). */
+/** What an upload is for: a file to sell, or an ebook's cover. */
 export type UploadPurpose = "original" | "cover";
 
 export function uploadPurposeOf(value: string | null | undefined): UploadPurpose {
@@ -62,7 +62,7 @@ export function isCoverMime(mime: string): boolean {
   return mime.startsWith("image/") && mime !== "image/svg+xml" && allowedExact.has(mime);
 }
 
-/** The types part 2 §5 allows, judged on the type detected from the bytes. */
+/** The types docs/product.md, "Uploads and the seller's studio" allows, judged on the type detected from the bytes. */
 export function isAllowedMime(mime: string): boolean {
   return allowedExact.has(mime) || mime.startsWith("video/") || mime.startsWith("model/");
 }

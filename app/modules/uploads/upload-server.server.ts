@@ -6,7 +6,7 @@ import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import { loadViewer } from "../accounts/accounts.server";
-import type { Services } from "../app.server";
+import type { Services } from "../services";
 import { access, type Viewer } from "../auth/roles";
 import { uploads } from "../db/schema";
 import { getT } from "../i18n/i18n";
@@ -75,7 +75,7 @@ export function createUploadServer(services: Services): Server {
     datastore: new FileStore({ directory }),
     relativeLocation: true,
     respectForwardedHeaders: false,
-    // A creation over the limit is refused by onUploadCreate, with the spec's message (tus's own
+    // A creation over the limit is refused by onUploadCreate, with its fixed message (tus's own
     // check would answer first, in its words); the limit still bounds every PATCH and is
     // announced in Tus-Max-Size.
     maxSize: (req) => (req.method === "POST" ? 0 : maxUploadBytes),

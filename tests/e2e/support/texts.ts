@@ -291,7 +291,7 @@ export const texts = {
   },
 } satisfies Record<Lang, unknown>;
 
-/** The spec's upload messages: English in both languages (part 2 §5, §8). */
+/** The upload messages: English in both languages (docs/product.md, "Fixed texts"). */
 export const uploadMessages = {
   typeNotSupported: (detected: string) => `File type not supported (detected: ${detected})`,
   fileTooLarge: "File exceeds 1000MB limit",
