@@ -25,9 +25,8 @@ const compressibleType =
  */
 function isCompressible(response) {
   const { headers } = response;
-  if (!response.body || response.status < 200 || [204, 206, 304].includes(response.status)) {
-    return false;
-  }
+  // 204, 304 and redirects have no body; 206 carries a Content-Range.
+  if (!response.body) return false;
   if (headers.has("content-encoding") || headers.has("content-range")) return false;
   if (headers.get("accept-ranges")?.toLowerCase() === "bytes") return false;
   if (/^\s*attachment/i.test(headers.get("content-disposition") ?? "")) return false;
