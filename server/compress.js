@@ -6,7 +6,7 @@
 // React streams a page: the shell first, then each suspended part as its data arrives. Every
 // burst of chunks is flushed out of the compressor as soon as the writer pauses, so that
 // compressing never holds back a part the browser could already show.
-import { Readable, compose } from "node:stream";
+import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 /** Below this, the encoding's own bytes and the CPU cost more than they save. */
@@ -81,14 +81,39 @@ function encode(body, encoding) {
       if (!encoder.destroyed) encoder.flush(flushKind);
     });
   }
-  async function* flushing(source) {
-    for await (const chunk of source) {
-      flushSoon();
-      yield chunk;
+  // The client going away destroys the encoder (through the web stream below): the body is
+  // cancelled then, which stops React's rendering. The encoder's errors (that abort, or the
+  // body failing) end the web stream below; they must not also crash the process as an
+  // unheard 'error' event.
+  const reader = body.getReader();
+  encoder.on("error", () => {});
+  encoder.once("close", () => reader.cancel().catch(() => {}));
+  (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || encoder.destroyed) break;
+        flushSoon();
+        if (!encoder.write(value)) await drainedOrClosed(encoder);
+      }
+      if (!encoder.destroyed) encoder.end();
+    } catch (error) {
+      encoder.destroy(error);
     }
-  }
-  // Destroying the result (the client went away) cancels `body`: React stops rendering.
-  return Readable.toWeb(compose(Readable.fromWeb(body), flushing, encoder));
+  })();
+  return Readable.toWeb(encoder);
+}
+
+function drainedOrClosed(stream) {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    stream.on("close", done);
+  });
 }
 
 /** `response`, compressed when it and the client allow it, with `Vary: Accept-Encoding`. */

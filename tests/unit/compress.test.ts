@@ -107,6 +107,31 @@ describe("pages and data answers", () => {
     await new Promise((resolve) => decoder.on("end", resolve));
     expect(decoded).toBe("<html><body>shell still the shell|the suspended part</body></html>");
   });
+
+  it.each(["br", "gzip"])(
+    "stop the page's rendering when the client goes away, and nothing else breaks (%s)",
+    async (accept) => {
+      let cancelled!: () => void;
+      const sourceCancelled = new Promise<void>((resolve) => (cancelled = resolve));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(page));
+          // The rest never comes: the client leaves first.
+        },
+        cancel: () => cancelled(),
+      });
+      const response = compressResponse(
+        request(accept),
+        new Response(body, { headers: { "Content-Type": "text/html" } }),
+      );
+      const reader = response.body!.getReader();
+      expect((await reader.read()).value!.length).toBeGreaterThan(0);
+      await reader.cancel();
+      await sourceCancelled;
+      // An error event nobody listened to would surface here, failing the run.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  );
 });
 
 describe("answers never compressed", () => {
