@@ -150,8 +150,8 @@ describe("pages and data requests", () => {
 
   beforeAll(async () => {
     const listing = await listingWithProducts();
-    productPath = listing.match(/href="(\/fr\/product\/[0-9a-f-]{36})"/)![1];
-    mediaPath = listing.match(/src="(\/media\/[0-9a-f-]{36}\/\w+)"/)![1];
+    productPath = listing.match(/href="(\/fr\/product\/[0-9a-f-]{36})"/)![1]!;
+    mediaPath = listing.match(/src="(\/media\/[0-9a-f-]{36}\/\w+)"/)![1]!;
   }, 100_000);
 
   it("are compressed when asked, keep their headers, and decode to the whole page", async () => {
