@@ -41,22 +41,26 @@ function readSettings() {
     connections: numberFromEnv("BENCH_CONNECTIONS", 10, { integer: true, min: 1 }),
     // Lets V8 optimise the hot paths and fills the app's caches before measuring; 0 disables it.
     warmupSeconds: numberFromEnv("BENCH_WARMUP", 2),
+    // autocannon sends no Accept-Encoding of its own: by default pages go out uncompressed.
+    acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? "",
   };
 }
 
 /**
- * One plain GET with node:http rather than fetch: no Accept-Encoding and no decoding, so the
- * body is byte for byte what autocannon receives.
+ * One plain GET with node:http rather than fetch: only the Accept-Encoding given and no
+ * decoding, so the body is byte for byte what autocannon (or a browser) receives.
  */
-function getRaw(url) {
+function getRaw(url, acceptEncoding = "") {
+  const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
   return new Promise((resolve, reject) => {
-    const request = http.get(url, (response) => {
+    const request = http.get(url, { headers }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("end", () =>
         resolve({
           status: response.statusCode,
           contentType: response.headers["content-type"],
+          contentEncoding: response.headers["content-encoding"],
           body: Buffer.concat(chunks),
         }),
       );
@@ -67,15 +71,18 @@ function getRaw(url) {
 }
 
 /** Captures a page once, failing early if it does not answer with its expected status. */
-async function capturePage(baseUrl, page) {
-  const snapshot = await getRaw(baseUrl + page.path);
+async function capturePage(baseUrl, page, acceptEncoding) {
+  const snapshot = await getRaw(baseUrl + page.path, acceptEncoding);
   if (snapshot.status !== page.expectedStatus) {
     throw new Error(`${page.path} answered ${snapshot.status}, expected ${page.expectedStatus}`);
   }
   return { ...page, ...snapshot };
 }
 
-/** Serves each captured path with the same bytes, status and content-type; no rendering at all. */
+/**
+ * Serves each captured path with the same bytes, status, content-type and content-encoding (the
+ * app's compressed bytes when the bench asks for them); no rendering, no compressing at all.
+ */
 async function startBaseline(snapshots) {
   const byPath = new Map(snapshots.map((snapshot) => [snapshot.path, snapshot]));
   const server = http.createServer((req, res) => {
@@ -85,7 +92,10 @@ async function startBaseline(snapshots) {
       res.writeHead(500).end();
       return;
     }
-    res.writeHead(snapshot.status, { "content-type": snapshot.contentType });
+    res.writeHead(snapshot.status, {
+      "content-type": snapshot.contentType,
+      ...(snapshot.contentEncoding ? { "content-encoding": snapshot.contentEncoding } : {}),
+    });
     res.end(snapshot.body);
   });
   server.listen(0, "127.0.0.1");
@@ -110,6 +120,7 @@ async function runLoad(url, settings) {
   const latenciesMs = [];
   const instance = autocannon({
     url,
+    headers: settings.acceptEncoding ? { "accept-encoding": settings.acceptEncoding } : {},
     connections: settings.connections,
     duration: settings.durationSeconds,
     warmup:
@@ -252,6 +263,59 @@ function formatTable(rows) {
   return [formatLine(header), rule, ...lines.map(formatLine)].join("\n");
 }
 
+const firstVisitEncodings = ["", "gzip", "br", "gzip, deflate, br, zstd"];
+
+/**
+ * Bytes a first visit to `pagePath` transfers (bodies as sent, headers left out): the HTML, the
+ * scripts and style sheets it names, and the language catalogue the client entry imports before
+ * hydrating (decision record 0003), once per Accept-Encoding (the last one is Chromium's).
+ */
+async function measureFirstVisit(baseUrl, pagePath) {
+  const html = (await getRaw(baseUrl + pagePath)).body.toString("utf8");
+  const assets = new Set(
+    [
+      ...html.matchAll(/<(?:link|script)\b[^>]*?(?:href|src)="(\/assets\/[\w.-]+\.(?:js|css))"/g),
+    ].map((match) => match[1]),
+  );
+  const language = pagePath.split("/")[1];
+  for (const name of await readdir(path.join(root, "build/client/assets"))) {
+    if (new RegExp(`^catalog\\.${language}-[\\w-]+\\.js$`).test(name))
+      assets.add(`/assets/${name}`);
+  }
+  const rows = [];
+  for (const acceptEncoding of firstVisitEncodings) {
+    const page = await getRaw(baseUrl + pagePath, acceptEncoding);
+    const row = {
+      acceptEncoding,
+      html: page.body.length,
+      htmlEncoding: page.contentEncoding ?? "identity",
+      scripts: 0,
+      styles: 0,
+      files: assets.size,
+    };
+    for (const asset of assets) {
+      const { body } = await getRaw(baseUrl + asset, acceptEncoding);
+      if (asset.endsWith(".css")) row.styles += body.length;
+      else row.scripts += body.length;
+    }
+    row.total = row.html + row.scripts + row.styles;
+    rows.push(row);
+  }
+  return rows;
+}
+
+function formatFirstVisit(rows) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  return rows
+    .map(
+      (row) =>
+        `Accept-Encoding "${row.acceptEncoding}": HTML ${kb(row.html)} (${row.htmlEncoding}), ` +
+        `${row.files} scripts and style sheets ${kb(row.scripts + row.styles)} ` +
+        `(JS ${kb(row.scripts)}), total ${kb(row.total)}`,
+    )
+    .join("\n");
+}
+
 async function writeResults(report) {
   await mkdir(path.dirname(resultsFile), { recursive: true });
   await writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -284,7 +348,10 @@ async function main() {
     if (productPath) pages.push({ name: "product", path: productPath, expectedStatus: 200 });
 
     const snapshots = [];
-    for (const page of pages) snapshots.push(await capturePage(app.baseUrl, page));
+    for (const page of pages) {
+      snapshots.push(await capturePage(app.baseUrl, page, settings.acceptEncoding));
+    }
+    const firstVisit = await measureFirstVisit(app.baseUrl, pages[0].path);
 
     // JavaScript the product page makes the browser download, gzipped (target: under 200 KB).
     let productJsGzipBytes = null;
@@ -340,10 +407,12 @@ async function main() {
       pages: rows,
       productJsGzipBytes,
       productJsLimitBytes: 200 * 1024,
+      firstVisit,
     };
     await writeResults(report);
 
     console.log(`\n${formatTable(rows)}\n`);
+    console.log(`First visit to ${pages[0].path}:\n${formatFirstVisit(firstVisit)}\n`);
     console.log(`Results written to ${path.relative(root, resultsFile)}`);
     if (app.output.total > 1) {
       console.warn(`\nThe app wrote ${app.output.total} lines of output:${describeOutput(app)}`);

@@ -8,6 +8,7 @@ import { createRequestHandler } from "react-router";
 import sirv from "sirv";
 import { limitFormBody } from "./body-limit.js";
 import { logRequestOnClose, requestIdOf } from "./access-log.js";
+import { compressResponse } from "./compress.js";
 import { createHealthChecks } from "./health.js";
 import { createSignedFileSender } from "./send-file.js";
 import { createRequestTracker, stopGracefullyOnSignals } from "./shutdown.js";
@@ -43,9 +44,12 @@ function clientAddress(req) {
     : "";
   return forwarded || req.socket.remoteAddress || "unknown";
 }
-// Hashed build assets never change; other public files may.
+// Hashed build assets never change; other public files may. Their .br and .gz copies, written
+// at build time (scripts/precompress.js), go to the browsers that accept them.
 const staticFiles = sirv(path.join(root, "build/client"), {
   dotfiles: false,
+  brotli: true,
+  gzip: true,
   setHeaders(res, pathname) {
     res.setHeader(
       "Cache-Control",
@@ -60,10 +64,13 @@ const handleRequest = createRequestHandler(build, "production");
 // X-Forwarded-Proto/-Host, so that React Router's same-origin check of form posts compares
 // like with like (https with https).
 const appListener = createRequestListener(
-  (request) =>
-    handleRequest(
+  async (request) =>
+    compressResponse(
       request,
-      entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
+      await handleRequest(
+        request,
+        entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
+      ),
     ),
   { trustProxy },
 );
