@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
-import { exclusiveHolds, orders, profiles, transactions, user } from "../db/schema";
+import { exclusiveHolds, orders, transactions } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";
-import type { Locale } from "../i18n/locale";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue.server";
+import { mailRecipient } from "../mail/recipient.server";
 import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
 import { connectProvider } from "../payouts/connect-provider.server";
@@ -105,13 +105,9 @@ export const lostExclusiveMailRenderers: MailRenderers = {
       .from(orders)
       .where(eq(orders.id, String(params.orderId)));
     if (!order?.buyerId) return null;
-    const [buyer] = await app.db
-      .select({ email: user.email, name: user.name, locale: profiles.locale })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, order.buyerId));
+    const buyer = await mailRecipient(app.db, order.buyerId);
     if (!buyer) return null;
-    const locale: Locale = buyer.locale ?? "fr";
+    const { locale } = buyer;
     const t = getT(locale);
     const lines = await app.db
       .select({ title: transactions.title, licenceId: transactions.licenceId })

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
-import { orders, profiles, transactions, user } from "../db/schema";
+import { orders, transactions } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";
-import type { Locale } from "../i18n/locale";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue.server";
+import { mailRecipient } from "../mail/recipient.server";
 import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
 import { connectProvider } from "../payouts/connect-provider.server";
@@ -115,13 +115,9 @@ export const ownedRefundMailRenderers: MailRenderers = {
   "commerce.ownedRefund": async (app, params) => {
     const facts = await refundFacts(app, params);
     if (!facts?.order.buyerId) return null;
-    const [buyer] = await app.db
-      .select({ email: user.email, name: user.name, locale: profiles.locale })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, facts.order.buyerId));
+    const buyer = await mailRecipient(app.db, facts.order.buyerId);
     if (!buyer) return null;
-    const locale: Locale = buyer.locale ?? "fr";
+    const { locale } = buyer;
     const t = getT(locale);
     const reference = facts.order.id.slice(0, 8).toUpperCase();
     const titles = facts.lines

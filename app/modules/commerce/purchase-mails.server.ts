@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
-import { creditPurchases, orders, profiles, transactions, user } from "../db/schema";
+import { creditPurchases, orders, transactions } from "../db/schema";
 import { creditOrderReceiptMail } from "../credits/credit-receipts.server";
 import { formatMoney, getT } from "../i18n/i18n";
-import type { Locale } from "../i18n/locale";
+import { mailRecipient } from "../mail/recipient.server";
 import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
 
 type OrderRow = typeof orders.$inferSelect;
-type App = Parameters<MailRenderers[string]>[0];
 
 /**
  * In the payment's transaction: the buyer's receipt and one sale notice per seller line, each
@@ -46,16 +45,6 @@ export async function enqueuePurchaseMails(tx: Tx, order: OrderRow): Promise<voi
   }
 }
 
-async function person(app: App, userId: string | null) {
-  if (!userId) return null;
-  const [row] = await app.db
-    .select({ email: user.email, name: user.name, locale: profiles.locale })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  return row ? { ...row, locale: (row.locale ?? "fr") as Locale } : null;
-}
-
 export const commerceMailRenderers: MailRenderers = {
   /** The buyer's receipt, in their language. */
   "commerce.receipt": async (app, params) => {
@@ -63,7 +52,7 @@ export const commerceMailRenderers: MailRenderers = {
       .select()
       .from(orders)
       .where(eq(orders.id, String(params.orderId)));
-    const buyer = await person(app, order?.buyerId ?? null);
+    const buyer = await mailRecipient(app.db, order?.buyerId ?? null);
     if (!order || !buyer) return null;
     const lines = await app.db
       .select()
@@ -103,7 +92,7 @@ export const commerceMailRenderers: MailRenderers = {
       .select()
       .from(transactions)
       .where(eq(transactions.id, String(params.transactionId)));
-    const seller = await person(app, line?.sellerId ?? null);
+    const seller = await mailRecipient(app.db, line?.sellerId ?? null);
     if (!line || !seller) return null;
     const t = getT(seller.locale);
     return {

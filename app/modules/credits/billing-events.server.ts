@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Services } from "../services";
-import { profiles, subscriptions, user } from "../db/schema";
+import { subscriptions } from "../db/schema";
 import { getT } from "../i18n/i18n";
-import type { Locale } from "../i18n/locale";
+import { mailRecipient } from "../mail/recipient.server";
 import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
 import { subscriptionTitle } from "./credit-receipts.server";
@@ -69,15 +69,6 @@ async function ourSubscription(
   return row ?? null;
 }
 
-async function subscriber(services: Pick<Services, "db">, userId: string) {
-  const [row] = await services.db
-    .select({ email: user.email, name: user.name, locale: profiles.locale })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  return row ? { ...row, locale: (row.locale ?? "fr") as Locale } : null;
-}
-
 /**
  * A renewal payment failed: the subscription is past due (no access until a payment
  * succeeds; Stripe retries). Only the change into past due e-mails the subscriber, so
@@ -104,7 +95,7 @@ export const billingMailRenderers: MailRenderers = {
       .from(subscriptions)
       .where(eq(subscriptions.id, String(params.subscriptionId)));
     if (!changed) return null;
-    const to = await subscriber(app, changed.userId);
+    const to = await mailRecipient(app.db, changed.userId);
     if (!to) return null;
     const t = getT(to.locale);
     return {

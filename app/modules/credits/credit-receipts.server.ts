@@ -1,16 +1,10 @@
+import { mailRecipient } from "../mail/recipient.server";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { Services } from "../services";
 import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
-import {
-  creditPurchases,
-  orders,
-  profiles,
-  subscriptionInvoices,
-  subscriptions,
-  user,
-} from "../db/schema";
+import { creditPurchases, orders, subscriptionInvoices, subscriptions, user } from "../db/schema";
 import { formatDate, formatMoney, getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import type { QueuedMail, MailRenderers } from "../mail/mail-jobs.server";
@@ -190,15 +184,6 @@ export async function creditReceipts(db: Database, userId: string, locale: Local
   }));
 }
 
-async function recipient(db: Database, userId: string) {
-  const [row] = await db
-    .select({ email: user.email, name: user.name, locale: profiles.locale })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  return row ? { ...row, locale: (row.locale ?? "fr") as Locale } : null;
-}
-
 type App = Pick<Services, "db" | "env">;
 
 async function receiptMail(
@@ -207,7 +192,7 @@ async function receiptMail(
   build: (locale: Locale) => Promise<Receipt | null>,
   path: (receipt: Receipt) => string,
 ): Promise<MailMessage | null> {
-  const to = await recipient(app.db, userId);
+  const to = await mailRecipient(app.db, userId);
   if (!to) return null;
   const receipt = await build(to.locale);
   if (!receipt) return null;

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
-import { orders, payouts, profiles, transactions, user } from "../db/schema";
+import { orders, payouts, transactions } from "../db/schema";
 import { formatMoney, getT } from "../i18n/i18n";
-import type { Locale } from "../i18n/locale";
 import { enqueueJob, type JobHandler } from "../jobs/job-queue.server";
+import { mailRecipient } from "../mail/recipient.server";
 import { enqueueMail, type MailRenderers } from "../mail/mail-jobs.server";
 import { renderEmail } from "../mail/render-email.server";
 import { handleConnectEvent, type ConnectEventPayload } from "./connect-events.server";
@@ -129,16 +129,6 @@ export function connectEventJobHandler(app: App): JobHandler {
   };
 }
 
-async function person(app: App, userId: string | null) {
-  if (!userId) return null;
-  const [row] = await app.db
-    .select({ email: user.email, name: user.name, locale: profiles.locale })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  return row ? { ...row, locale: (row.locale ?? "fr") as Locale } : null;
-}
-
 export const payoutsMailRenderers: MailRenderers = {
   /** The buyer is told which items they no longer have. */
   "payouts.refund": async (app, params) => {
@@ -146,7 +136,7 @@ export const payoutsMailRenderers: MailRenderers = {
       .select()
       .from(orders)
       .where(eq(orders.id, String(params.orderId)));
-    const buyer = await person(app, order?.buyerId ?? null);
+    const buyer = await mailRecipient(app.db, order?.buyerId ?? null);
     if (!order || !buyer) return null;
     const refunded = await app.db
       .select()
@@ -179,7 +169,7 @@ export const payoutsMailRenderers: MailRenderers = {
       .select()
       .from(transactions)
       .where(eq(transactions.id, String(params.transactionId)));
-    const seller = await person(app, line?.sellerId ?? null);
+    const seller = await mailRecipient(app.db, line?.sellerId ?? null);
     if (!line || !seller) return null;
     const t = getT(seller.locale);
     return {
