@@ -10,7 +10,10 @@ describe.runIf(onPostgres)("a PostgreSQL connection closed by the server", () =>
     const services = await app.services();
     expect((await app.fetch("/fr")).status).toBe(200);
     const pool = (services.db as unknown as { $client: pg.Pool }).$client;
-    expect(pool.idleCount).toBeGreaterThan(0);
+    const idleBefore = pool.idleCount;
+    expect(idleBefore).toBeGreaterThan(0);
+    let removed = 0;
+    pool.on("remove", () => removed++);
 
     // What a server restart or failover does to idle connections.
     const databaseName = new URL(process.env.DATABASE_URL!).pathname.slice(1);
@@ -22,7 +25,8 @@ describe.runIf(onPostgres)("a PostgreSQL connection closed by the server", () =>
       [databaseName],
     );
     await admin.end();
-    await expect.poll(() => pool.idleCount).toBe(0);
+    // Counting removals, not idle clients: the job worker may already have opened a fresh one.
+    await expect.poll(() => removed).toBeGreaterThanOrEqual(idleBefore);
 
     expect((await app.fetch("/fr")).status).toBe(200);
   });
