@@ -14,6 +14,7 @@ import { Link } from "react-router";
 import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
 import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import type { Locale } from "~/modules/i18n/locale";
+import { SaveToCollection } from "../collections/save-to-collection";
 import { localePath } from "../use-locale";
 
 export const kindIcons = {
@@ -78,6 +79,9 @@ export function ItemCard({
         />
         <span className="absolute top-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs font-semibold tracking-wide text-white">
           {t(`catalogue.card.badges.${card.kind}`)}
+        </span>
+        <span className="absolute top-2 right-2 z-10">
+          <SaveToCollection submissionId={card.id} title={title} compact />
         </span>
       </div>
       <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "" : "p-4"}`}>
