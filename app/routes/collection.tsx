@@ -12,7 +12,6 @@ import { collectionPage } from "~/modules/collections/collections.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
-import { requestOrigin } from "~/modules/http/request-context.server";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/collection";
@@ -24,7 +23,7 @@ export function meta(args: Route.MetaArgs) {
 /** One of the buyer's collections; someone else's, like a missing one, is a 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "signedIn");
-  const { db } = await services();
+  const { db, env } = await services();
   const page = await collectionPage(db, viewer.id, params.collectionId);
   if (!page) throw data(null, { status: 404 });
   const locale = localeFromUrl(new URL(request.url));
@@ -32,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id: page.collection.id,
     name: page.collection.name,
     shareUrl: page.collection.shareToken
-      ? `${requestOrigin(context, request)}/${locale}/shared/${page.collection.shareToken}`
+      ? `${env.baseUrl}/${locale}/shared/${page.collection.shareToken}`
       : null,
     items: page.cards,
     unavailable: page.unavailable,
@@ -46,9 +45,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   // The collection is the page's, whatever the form says; the page is where the buyer returns.
   form.set("collectionId", params.collectionId);
-  const url = new URL(request.url);
-  if (form.get("intent") !== "delete") form.set("redirectTo", url.pathname);
-  return runCollectionAction(db, viewer, form, localeFromUrl(url));
+  const locale = localeFromUrl(new URL(request.url));
+  if (form.get("intent") !== "delete") {
+    form.set("redirectTo", `/${locale}/collections/${params.collectionId}`);
+  }
+  return runCollectionAction(db, viewer, form, locale);
 }
 
 function ShareSection({ shareUrl }: { shareUrl: string | null }) {

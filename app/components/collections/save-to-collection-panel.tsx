@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { CollectionActionResult } from "~/modules/collections/collection-actions.server";
@@ -20,15 +20,12 @@ function CollectionToggle({
   const { t } = useTranslation();
   const fetcher = useFetcher<CollectionActionResult>();
   const id = useId();
-  // Ticked at once; a refused change (the item left the catalogue) puts the box back.
-  const pending = fetcher.formData?.get("intent");
-  const answer = fetcher.data;
+  // Ticked at once (set in the event, before the request); a refused change (the item left the
+  // catalogue) puts the box back as the server has it.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = answer && !answer.ok ? answer.error : null;
-  const checked = pending
-    ? pending === "add"
-    : answer?.ok && answer.present !== undefined
-      ? answer.present
-      : collection.contains;
+  const checked = failed ? collection.contains : (wanted ?? collection.contains);
   return (
     <li>
       <label
@@ -42,6 +39,7 @@ function CollectionToggle({
           checked={checked}
           onChange={(event) => {
             const add = event.currentTarget.checked;
+            setWanted(add);
             void fetcher.submit(
               { intent: add ? "add" : "remove", collectionId: collection.id, submissionId },
               { method: "post", action: localePath(locale, "/collections") },

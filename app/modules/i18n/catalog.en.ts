@@ -1641,7 +1641,7 @@ export const en: Catalog = {
     favouritesTitle: "My favourites",
     favouritesIntro: "The items you liked, newest first.",
     favouritesEmpty: "No favourites yet: tap the heart on an item to find it here.",
-    unlike: "Remove {{title}} from favourites",
+    unlike: "Remove from favourites: {{title}}",
     unlikeShort: "Remove from favourites",
     title: "My collections",
     intro: "Keep the items you are interested in and share a selection with a link.",

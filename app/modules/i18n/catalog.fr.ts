@@ -1659,7 +1659,7 @@ export const fr = {
     favouritesIntro: "Les contenus que vous avez aimés, du plus récent au plus ancien.",
     favouritesEmpty:
       "Aucun favori pour l'instant : touchez le cœur d'un contenu pour le retrouver ici.",
-    unlike: "Retirer {{title}} des favoris",
+    unlike: "Retirer des favoris : {{title}}",
     unlikeShort: "Retirer des favoris",
     title: "Mes collections",
     intro: "Rangez les contenus qui vous intéressent et partagez une sélection par un lien.",
