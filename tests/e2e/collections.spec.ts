@@ -95,7 +95,10 @@ async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${width}.png`,
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -212,5 +215,24 @@ for (const lang of ["fr", "en"] as const) {
     await expect(current).toHaveText(w.videos);
     await open(page, `/${lang}/marketplace`);
     await expect(current).toHaveCount(0);
+  });
+}
+
+for (const lang of ["fr", "en"] as const) {
+  test(`${lang}: on a phone the product page puts title, price and licences before the file's details`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openProduct(page, lang, saved[0]!);
+    const top = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!.y;
+    const title = await top(page.getByRole("heading", { level: 1 }));
+    const price = await top(page.getByTestId("line-price"));
+    const details = await top(page.getByTestId("info-panel"));
+    expect(title).toBeLessThan(details);
+    expect(price).toBeLessThan(details);
+    await noSidewaysScroll(page);
+    // A small file's size is not rounded down to nothing.
+    await expect(page.getByTestId("info-panel")).not.toContainText(/(^|\s)0\s?(Mo|MB)/);
+    await expect(page.getByTestId("info-panel")).toContainText(/\d\s?(ko|Mo|kB|MB)/);
   });
 }

@@ -80,11 +80,8 @@ export function ItemCard({
         <span className="absolute top-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs font-semibold tracking-wide text-white">
           {t(`catalogue.card.badges.${card.kind}`)}
         </span>
-        <span className="absolute top-2 right-2 z-10">
-          <SaveToCollection submissionId={card.id} title={title} compact />
-        </span>
       </div>
-      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "" : "p-4"}`}>
+      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "pr-10" : "p-4"}`}>
         <h3 className="truncate font-semibold">
           <Link
             to={localePath(locale, `/product/${card.id}`)}
@@ -128,6 +125,11 @@ export function ItemCard({
           </span>
         </div>
       </div>
+      {/* After the title in reading order (the card's first link is the product), shown over
+          the picture's corner. */}
+      <span className="absolute top-2 right-2 z-10">
+        <SaveToCollection submissionId={card.id} title={title} compact />
+      </span>
     </article>
   );
 }
