@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { safeRedirectTarget } from "~/modules/http/safe-redirect";
 import type { Locale } from "~/modules/i18n/locale";
 
-const authPage = /^\/(?:(?:fr|en)\/)?auth(?:\/|$)/;
+const authPage = /^\/(?:(?:fr|en)\/)?auth(?:[/?#]|$)/;
 
 /** The sign-in page, told to come back to `back` (a path of this site) once signed in. */
 export function signInPath(locale: Locale, back: string | null | undefined): string {
