@@ -45,6 +45,11 @@ export default [
     route("seller-dashboard/content/:submissionId", "routes/seller-content-edit.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
     route("buyer-dashboard", "routes/buyer-dashboard.tsx"),
+    // Saved items: favourites (likes), named collections, and a collection's share link.
+    route("favourites", "routes/favourites.tsx"),
+    route("collections", "routes/collections.tsx"),
+    route("collections/:collectionId", "routes/collection.tsx"),
+    route("shared/:token", "routes/shared-collection.tsx"),
     route("confirm-email", "routes/confirm-email.tsx"),
     // Administration (decision record 0016): one page per section; see app/components/admin/admin-sections.tsx.
     route("admin", "routes/admin.tsx"),

@@ -1,3 +1,4 @@
+import { useSignInPath } from "~/components/auth/sign-in-path";
 import { AlertCircle, CreditCard, FlaskConical, LogIn, ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -85,6 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = params.lang === "en" ? "en" : "fr";
+  const signInHere = useSignInPath(locale);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const { state, cart, providerInfo } = loaderData;
@@ -106,7 +108,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
           <LogIn className="h-10 w-10 text-muted" aria-hidden="true" />
           <h1 className="text-2xl font-bold">{t("commerce.checkout.signInTitle")}</h1>
           <p className="text-muted">{t("commerce.checkout.signInText")}</p>
-          <Link to={localePath(locale, "/auth")} className="btn-primary">
+          <Link to={signInHere} className="btn-primary">
             {t("commerce.checkout.signIn")}
           </Link>
         </div>

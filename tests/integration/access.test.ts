@@ -40,6 +40,12 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/seller-content-edit": ["creator", "admin"],
   "routes/portfolio": ["creator", "admin"],
   "routes/buyer-dashboard": ["client", "admin"],
+  // Saved items: anyone signed in likes and collects; each collection only by its owner
+  // (tests/integration/collections.test.ts). A share link opens for anyone.
+  "routes/favourites": ["client", "creator", "admin"],
+  "routes/collections": ["client", "creator", "admin"],
+  "routes/collection": ["client", "creator", "admin"],
+  "routes/shared-collection": "public",
   "routes/admin": ["admin"],
   "routes/admin.moderation": ["admin"],
   "routes/admin.transactions": ["admin"],

@@ -14,6 +14,7 @@ import { Link } from "react-router";
 import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
 import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import type { Locale } from "~/modules/i18n/locale";
+import { SaveToCollection } from "../collections/save-to-collection";
 import { localePath } from "../use-locale";
 
 export const kindIcons = {
@@ -80,7 +81,7 @@ export function ItemCard({
           {t(`catalogue.card.badges.${card.kind}`)}
         </span>
       </div>
-      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "" : "p-4"}`}>
+      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "pr-10" : "p-4"}`}>
         <h3 className="truncate font-semibold">
           <Link
             to={localePath(locale, `/product/${card.id}`)}
@@ -124,6 +125,11 @@ export function ItemCard({
           </span>
         </div>
       </div>
+      {/* After the title in reading order (the card's first link is the product), shown over
+          the picture's corner. */}
+      <span className="absolute top-2 right-2 z-10">
+        <SaveToCollection submissionId={card.id} title={title} compact />
+      </span>
     </article>
   );
 }

@@ -594,3 +594,15 @@ export async function sitemapEntries(
     .orderBy(desc(s.approvedAt))
     .limit(50_000);
 }
+
+/**
+ * The cards of the given items that are still on sale, in the order of `ids` (collections,
+ * favourites): an item withdrawn, deleted or sold exclusively is left out.
+ */
+export async function onSaleCards(db: Database, ids: string[]): Promise<CatalogueCard[]> {
+  const valid = ids.filter((id) => uuidPattern.test(id));
+  if (valid.length === 0) return [];
+  const rows = (await cardsQuery(db).where(and(onSale(), inArray(s.id, valid)))) as CardRow[];
+  const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
+  return valid.flatMap((id) => byId.get(id) ?? []);
+}

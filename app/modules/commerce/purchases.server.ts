@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { entitlements, orders, transactions, user } from "../db/schema";
+import { creditSpends, entitlements, orders, transactions, uploads, user } from "../db/schema";
 
 /** A buyer's purchases (one per entitlement), newest first, optionally filtered by title. */
 export async function listPurchases(db: Database, buyerId: string, search = "") {
@@ -11,6 +11,10 @@ export async function listPurchases(db: Database, buyerId: string, search = "") 
       submissionId: entitlements.submissionId,
       licenceId: entitlements.licenceId,
       certificateNumber: entitlements.certificateNumber,
+      /** How it was paid: "purchase" (money), "free", "credits" or "subscription" (Infinity). */
+      source: entitlements.source,
+      /** The credits a credit download spent (its line's amount is only the sellers' share). */
+      credits: creditSpends.credits,
       createdAt: entitlements.createdAt,
       revokedAt: entitlements.revokedAt,
       suspendedReason: entitlements.suspendedReason,
@@ -23,6 +27,7 @@ export async function listPurchases(db: Database, buyerId: string, search = "") 
     .from(entitlements)
     .leftJoin(transactions, eq(transactions.id, entitlements.transactionId))
     .leftJoin(orders, eq(orders.id, transactions.orderId))
+    .leftJoin(creditSpends, eq(creditSpends.entitlementId, entitlements.id))
     .where(
       and(
         eq(entitlements.buyerId, buyerId),
@@ -80,4 +85,25 @@ export async function findCertificate(
     .where(eq(entitlements.certificateNumber, number));
   if (!row || (row.buyerId !== viewer.id && viewer.role !== "admin")) return null;
   return row;
+}
+
+/** What the downloads list shows of each purchased item's files: format, size and a picture. */
+export async function purchasedFiles(db: Database, submissionIds: string[]) {
+  if (submissionIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: uploads.id,
+      submissionId: uploads.submissionId,
+      purpose: uploads.purpose,
+      fileName: uploads.fileName,
+      size: uploads.size,
+      mime: uploads.detectedMime,
+      format: sql<string | null>`${uploads.metadata}->>'format'`,
+      thumbnail: sql<boolean>`(${uploads.derivatives}->>'thumbnail') is not null`,
+      poster: sql<boolean>`(${uploads.derivatives}->>'poster') is not null`,
+    })
+    .from(uploads)
+    .where(and(inArray(uploads.submissionId, submissionIds), eq(uploads.status, "complete")))
+    .orderBy(sql`(${uploads.purpose} = 'cover') desc`, asc(uploads.position));
+  return rows;
 }

@@ -673,6 +673,47 @@ export const catalogueFeatured = pgTable("catalogue_featured", {
   createdAt: createdAt(),
 });
 
+/**
+ * A buyer's named collection of items (favourites are the likes). `shareToken`, when set, opens
+ * a read-only page to anyone who has the link; revoking clears it, and sharing again makes a
+ * new one.
+ */
+export const collections = pgTable(
+  "collections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    shareToken: text("share_token"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("collections_owner_idx").on(table.ownerId, table.createdAt),
+    uniqueIndex("collections_share_token_idx").on(table.shareToken),
+  ],
+);
+
+/** An item in a collection, once. */
+export const collectionItems = pgTable(
+  "collection_items",
+  {
+    collectionId: uuid("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contentSubmissions.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.submissionId] }),
+    index("collection_items_submission_idx").on(table.submissionId),
+  ],
+);
+
 // ---------------------------------------------------------------------------
 // Credits: packs, plans and Infinity (decision records 0026, 0027). A ledger of grants (with an expiry) and spends,
 // the subscriptions, and the settings admins edit. Amounts are integer euro cents.

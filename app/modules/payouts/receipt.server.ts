@@ -2,8 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import { orders, profiles, transactions, user } from "../db/schema";
-import { formatDate, formatMoney, getT } from "../i18n/i18n";
+import { formatDate, formatMoney, formatNumber, getT } from "../i18n/i18n";
 import { creditReceiptLines } from "../credits/credit-receipts.server";
+import { downloadPayment } from "../credits/paid-with.server";
 import type { Locale } from "../i18n/locale";
 import type { Receipt } from "./receipt";
 
@@ -38,6 +39,33 @@ export async function receiptFor(
     ).map((row) => [row.id, row.store || row.name]),
   );
   const money = (cents: number) => formatMoney(locale, cents);
+  // A download with credits or Infinity: each line says what it took instead of a price.
+  const paidWith = await downloadPayment(
+    db,
+    order,
+    lines.map((line) => line.id),
+  );
+  const credits = (count: number) =>
+    t("credits.paidWith.credits", { count, n: formatNumber(locale, count) });
+  const lineAmount = (line: (typeof lines)[number]) =>
+    paidWith?.kind === "infinity"
+      ? t("credits.paidWith.infinity")
+      : paidWith?.kind === "credits"
+        ? credits(paidWith.byLine.get(line.id) ?? 0)
+        : money(line.amountCents);
+  const lineDetail = (line: (typeof lines)[number], seller: string) =>
+    paidWith
+      ? t(`credits.paidWith.${paidWith.kind}Detail`, {
+          licence: t(`commerce.licence.${line.licenceId}`),
+          seller,
+        })
+      : undefined;
+  const paidTotal =
+    paidWith?.kind === "infinity"
+      ? t("credits.paidWith.infinityTotal")
+      : paidWith?.kind === "credits"
+        ? credits(paidWith.total)
+        : null;
   return {
     reference: order.id.slice(0, 8).toUpperCase(),
     orderId: order.id,
@@ -45,18 +73,23 @@ export async function receiptFor(
     date: formatDate(locale, order.paidAt ?? order.createdAt),
     buyer: (order.buyerId && names.get(order.buyerId)) || t("payouts.refund.deletedUser"),
     lines: [
-      ...lines.map((line) => ({
-        title: line.title,
-        seller: (line.sellerId && names.get(line.sellerId)) || t("payouts.refund.deletedUser"),
-        licence: t(`commerce.licence.${line.licenceId}`),
-        amount: money(line.amountCents),
-      })),
+      ...lines.map((line) => {
+        const seller =
+          (line.sellerId && names.get(line.sellerId)) || t("payouts.refund.deletedUser");
+        return {
+          title: line.title,
+          seller,
+          licence: t(`commerce.licence.${line.licenceId}`),
+          amount: lineAmount(line),
+          detail: lineDetail(line, seller),
+        };
+      }),
       // Credits: an order for a credit pack or a subscription's first period.
       ...(await creditReceiptLines(db, order.id, locale)),
     ],
-    subtotal: money(order.subtotalCents),
+    subtotal: paidTotal ?? money(order.subtotalCents),
     vat: money(order.vatCents),
-    total: money(order.totalCents),
+    total: paidTotal ?? money(order.totalCents),
   };
 }
 
