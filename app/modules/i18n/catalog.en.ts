@@ -402,6 +402,7 @@ export const en: Catalog = {
       draft: "Draft",
       ready: "Ready to publish",
       incomplete: "To complete",
+      toReview: "Proposal to review",
     },
     processing: {
       none: "Waiting",
@@ -462,6 +463,20 @@ export const en: Catalog = {
       publishAll: "Publish all ready products",
       toDashboard: "Seller dashboard",
     },
+    bulkPublish: {
+      title: "Publish {{count}} product(s)?",
+      intro:
+        "These products will be sent for review (or put on sale at once when auto-approval is on). The others stay in the studio.",
+      skipped:
+        "{{count}} file(s) not ready stay in the studio: a missing title or description, or an automatic proposal not reviewed yet.",
+      columnTitle: "Title",
+      columnPrice: "Price",
+      columnCategory: "Category",
+      free: "Free",
+      noCategory: "No category",
+      confirm: "Publish these {{count}} product(s)",
+      cancel: "Cancel",
+    },
     previewTitle: "Preview: {{name}}",
     previewUnavailable: "The preview is not ready yet.",
     toasts: {
@@ -488,6 +503,8 @@ export const en: Catalog = {
       coverInvalid: "Please select an image for the cover",
       coverTooLarge: "The cover image cannot exceed 2MB",
       noneReady: "No product ready to publish. Check the titles and descriptions.",
+      proposalUnreviewed:
+        "Automatic proposal not reviewed yet: open this file before publishing it.",
       noFiles: "Select at least one file.",
       filesInvalid: "Some files cannot be added to this content.",
     },
@@ -505,6 +522,17 @@ export const en: Catalog = {
     },
     status: {
       generating: "Generating…",
+      nothingToFill:
+        "Every field is already filled: tick the ones to replace to generate them again.",
+    },
+    replace: {
+      legend: "Replace what is already filled",
+      hint: "With no box ticked, the AI fills empty fields only.",
+      title: "Title",
+      description: "Description",
+      tags: "Keywords",
+      categoryId: "Category",
+      kind: "Content kind",
     },
     warnings: {
       fallback: "AI unavailable, basic metadata generated",
@@ -751,6 +779,8 @@ export const en: Catalog = {
       processingFailed: "The file could not be prepared.",
       coverInvalid: "Please select an image for the cover",
       noneReady: "No product ready to publish. Check the titles and descriptions.",
+      proposalUnreviewed:
+        "Automatic proposal not reviewed yet: open this file before publishing it.",
       noFiles: "Select at least one file.",
       filesInvalid: "Some selected files are no longer available.",
       tagsInvalid: "30 keywords at most, of 40 characters at most.",

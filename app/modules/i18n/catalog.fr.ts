@@ -407,6 +407,7 @@ export const fr = {
       draft: "Brouillon",
       ready: "Prêt à publier",
       incomplete: "À compléter",
+      toReview: "Proposition à relire",
     },
     processing: {
       none: "En attente",
@@ -467,6 +468,20 @@ export const fr = {
       publishAll: "Publier tous les produits prêts",
       toDashboard: "Tableau de bord vendeur",
     },
+    bulkPublish: {
+      title: "Publier {{count}} produit(s) ?",
+      intro:
+        "Ces produits seront envoyés en validation (ou mis en vente tout de suite si l'approbation automatique est active). Les autres restent dans le studio.",
+      skipped:
+        "{{count}} fichier(s) non prêt(s) restent dans le studio : titre ou description manquant, ou proposition automatique pas encore relue.",
+      columnTitle: "Titre",
+      columnPrice: "Prix",
+      columnCategory: "Catégorie",
+      free: "Gratuit",
+      noCategory: "Sans catégorie",
+      confirm: "Publier ces {{count}} produit(s)",
+      cancel: "Annuler",
+    },
     previewTitle: "Aperçu : {{name}}",
     previewUnavailable: "L'aperçu n'est pas encore prêt.",
     toasts: {
@@ -493,6 +508,8 @@ export const fr = {
       coverInvalid: "Veuillez sélectionner une image pour la couverture",
       coverTooLarge: "L'image de couverture ne peut pas dépasser 2MB",
       noneReady: "Aucun produit prêt à publier. Vérifiez les titres et descriptions.",
+      proposalUnreviewed:
+        "Proposition automatique pas encore relue : ouvrez ce fichier avant de le publier.",
       noFiles: "Sélectionnez au moins un fichier.",
       filesInvalid: "Certains fichiers ne peuvent pas être ajoutés à ce contenu.",
     },
@@ -510,6 +527,17 @@ export const fr = {
     },
     status: {
       generating: "Génération…",
+      nothingToFill:
+        "Tous les champs sont déjà remplis : cochez ceux à remplacer pour les regénérer.",
+    },
+    replace: {
+      legend: "Remplacer ce qui est déjà rempli",
+      hint: "Sans case cochée, l'IA ne remplit que les champs vides.",
+      title: "Titre",
+      description: "Description",
+      tags: "Mots-clés",
+      categoryId: "Catégorie",
+      kind: "Type de contenu",
     },
     warnings: {
       fallback: "IA indisponible, métadonnées de base générées",
@@ -760,6 +788,8 @@ export const fr = {
       processingFailed: "La préparation du fichier a échoué.",
       coverInvalid: "Veuillez sélectionner une image pour la couverture",
       noneReady: "Aucun produit prêt à publier. Vérifiez les titres et descriptions.",
+      proposalUnreviewed:
+        "Proposition automatique pas encore relue : ouvrez ce fichier avant de le publier.",
       noFiles: "Sélectionnez au moins un fichier.",
       filesInvalid: "Certains fichiers sélectionnés ne sont plus disponibles.",
       tagsInvalid: "30 mots-clés au plus, de 40 caractères au plus.",
