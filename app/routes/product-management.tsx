@@ -180,7 +180,9 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
     reviewState[id] ?? loaderData.files.find((file) => file.id === id)?.proposalUnreviewed ?? false;
   // Batches read the forms as they are when each request leaves, not as they were at the click.
   const latest = useRef({ forms, kindChosen });
-  latest.current = { forms, kindChosen };
+  useEffect(() => {
+    latest.current = { forms, kindChosen };
+  }, [forms, kindChosen]);
   const reviewer = useFetcher<ActionResult>();
   function markReviewed(id: string) {
     if (!unreviewed(id)) return;
