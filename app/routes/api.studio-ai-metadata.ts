@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const found = await findStudioUpload(app.db, viewer, uploadId);
   if (!found || found.upload.status !== "complete")
     return Response.json({ message: t("studio.errors.notFound") }, { status: 404 });
-  const current = currentFormSchema.safeParse(parseJson(form.get("current")));
+  const sent = form.get("current");
+  const current = currentFormSchema.nullable().safeParse(sent === null ? null : parseJson(sent));
   if (!current.success)
     return Response.json({ message: t("studio.errors.notFound") }, { status: 400 });
   const { upload } = found;
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       kind: mediaKindOf(upload.detectedMime ?? "", upload.fileName),
       mime: upload.detectedMime ?? "",
       metadata: upload.metadata,
-      sellerDescription: current.data.description.trim().slice(0, 2000) || undefined,
+      sellerDescription: current.data?.description.trim().slice(0, 2000) || undefined,
     },
     request.signal,
   );

@@ -65,6 +65,11 @@ const photoMimes = new Set([
  */
 const resolutionToken =
   /^(\d{3,4}[pi]|[1-8]k|[248]kuhd|uhd|fhd|qhd|hd|sd|hdr|\d+fps|\d+x\d+|\d*(mp|mpx|mpix)|megapixels?)$/;
+/** A resolution, megapixel or frame-rate token, written in any case ("24MP", "1080p"). */
+export function isResolutionToken(text: string): boolean {
+  return resolutionToken.test(text.toLowerCase().replace(/\s+/g, ""));
+}
+
 const classFromToken: Record<string, VideoClass> = {
   "8k": "8K",
   "4320p": "8K",

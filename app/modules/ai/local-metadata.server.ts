@@ -1,5 +1,11 @@
 import { intlLocale } from "~/modules/i18n/locale";
-import { type FileFacts, fileFacts, formatDuration, type NameWord } from "./file-facts.server";
+import {
+  type FileFacts,
+  fileFacts,
+  formatDuration,
+  isResolutionToken,
+  type NameWord,
+} from "./file-facts.server";
 import type { MetadataInput, MetadataProposal } from "./types";
 import {
   articles,
@@ -190,7 +196,14 @@ function lookup(key: string): { entry: GlossaryEntry; plural: boolean } | undefi
   const entry = glossary.get(key);
   if (entry) return { entry, plural: false };
   const singular = /^\S{3,}[sx]$/.test(key) ? glossary.get(key.slice(0, -1)) : undefined;
-  return singular ? { entry: singular, plural: true } : undefined;
+  if (singular) return { entry: singular, plural: true };
+  // A plural inside a phrase: "marchés de noël".
+  const words = key.split(" ");
+  if (words.length < 2) return undefined;
+  const inner = glossary.get(
+    words.map((word) => (/^\S{3,}[sx]$/.test(word) ? word.slice(0, -1) : word)).join(" "),
+  );
+  return inner ? { entry: inner, plural: true } : undefined;
 }
 
 /** A glossary match written in `lang`; a plural already in that language stays as written. */
@@ -285,7 +298,8 @@ function normaliseTags(candidates: string[], lang: Lang): string[] {
       .trim()
       .toLocaleLowerCase(intlLocale[lang]);
     if (tag.length > maxTagLength || /^[\p{N}\s.,x×-]*$/u.test(tag)) continue;
-    if (tag.length < 3 && !meaningfulShortTags.has(foldKey(tag))) continue;
+    const short = meaningfulShortTags.has(foldKey(tag));
+    if (!short && (tag.length < 3 || isResolutionToken(tag))) continue;
     if (functionWords.fr[foldKey(tag)] !== undefined) continue;
     if (functionWords.en[foldKey(tag)] !== undefined) continue;
     const key = tagKey(tag);

@@ -1,24 +1,30 @@
 import type { MediaKind } from "../media/media-kind";
 import { allowedContentKinds, type ContentKind, defaultContentKind } from "../studio/content-kind";
 
-/** Raster types cameras write: anything else (PNG, GIF, BMP) is more often drawn than shot. */
-const cameraTypes = new Set([
-  "image/jpeg",
-  "image/tiff",
-  "image/heic",
-  "image/heif",
-  "image/avif",
-  "image/webp",
+/** Lower case, no accents, no plural "s": how tags and category names are compared. */
+const fold = (text: string) =>
+  text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/s$/, "");
+
+/** Words that say a raster image is drawn, not shot (folded, singular). */
+const drawnWords = new Set([
+  "illustration",
+  "dessin",
+  "drawing",
+  "clipart",
+  "cartoon",
+  "aquarelle",
+  "watercolor",
+  "watercolour",
 ]);
 
 /**
- * The content kind proposed for a file: a camera type is a photo, another raster image an
- * illustration; other media keep the kind docs/product.md ("Content kinds") gives them.
+ * The content kind proposed for a file: the kind docs/product.md ("Content kinds") gives its
+ * media, except a raster image whose proposed tags say it is drawn, which is an illustration.
  */
-export function proposedContentKind(media: MediaKind, mime: string): ContentKind {
-  if (media !== "image") return defaultContentKind(media);
-  const kind: ContentKind = cameraTypes.has(mime.toLowerCase()) ? "photo" : "illustration";
-  return allowedContentKinds(media).includes(kind) ? kind : defaultContentKind(media);
+export function proposedContentKind(media: MediaKind, tags: readonly string[]): ContentKind {
+  const fallback = defaultContentKind(media);
+  if (media !== "image" || !tags.some((tag) => drawnWords.has(fold(tag)))) return fallback;
+  return allowedContentKinds(media).includes("illustration") ? "illustration" : fallback;
 }
 
 export interface CategoryChoice {
@@ -28,9 +34,6 @@ export interface CategoryChoice {
   nameFr: string;
   nameEn: string;
 }
-
-const fold = (text: string) =>
-  text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/s$/, "");
 
 /**
  * The category proposed for a product: among the categories of its kind (in the admin's

@@ -57,7 +57,8 @@ export async function saveProposalDraft(
   input: {
     uploadId: string;
     locale: Locale;
-    current: CurrentForm;
+    /** Null when the page sent none: the saved draft (or an empty form) stands for it. */
+    current: CurrentForm | null;
     replace: ReadonlySet<ProposalField>;
     automatic: boolean;
     generated: GeneratedMetadata;
@@ -68,17 +69,29 @@ export async function saveProposalDraft(
     throw new StudioError("notFound", 404);
   const { upload, submission } = found;
   const media = mediaKindOf(upload.detectedMime ?? "", upload.fileName);
-  const kindChosen = Boolean(submission) || input.current.kindChosen;
-  const currentKind = input.current.kind ?? submission?.kind ?? defaultContentKind(media);
+  const form: CurrentForm = input.current ?? {
+    title: submission?.title ?? "",
+    description: submission?.description ?? "",
+    tags: submission?.tags ?? [],
+    categoryId: submission?.categoryId ?? "",
+    kind: submission?.kind,
+    kindChosen: false,
+    price: "",
+  };
+  const kindChosen = Boolean(submission) || form.kindChosen;
+  const currentKind = form.kind ?? submission?.kind ?? defaultContentKind(media);
   const current: ProposalValues = {
-    title: input.current.title,
-    description: input.current.description,
-    tags: input.current.tags,
-    categoryId: input.current.categoryId,
+    title: form.title,
+    description: form.description,
+    tags: form.tags,
+    categoryId: form.categoryId,
     kind: currentKind,
   };
 
-  const proposedKind = proposedContentKind(media, upload.detectedMime ?? "");
+  const proposedKind = proposedContentKind(media, [
+    ...input.generated.fr.tags,
+    ...input.generated.en.tags,
+  ]);
   const kindAfter = input.replace.has("kind") || !kindChosen ? proposedKind : currentKind;
   const proposal = input.generated[input.locale];
   const categoryRows = await dependencies.db
@@ -107,7 +120,7 @@ export async function saveProposalDraft(
   if (filled.length === 0)
     return { values, filled, unreviewed: submission?.proposalUnreviewed ?? false };
 
-  const typedPrice = parseEuros(input.current.price);
+  const typedPrice = input.current ? parseEuros(input.current.price) : undefined;
   const price =
     typedPrice !== undefined
       ? typedPrice

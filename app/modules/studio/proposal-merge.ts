@@ -51,6 +51,7 @@ export function mergeProposal(
     const next = proposal[field];
     // A proposal without a value for the field (no category of that kind) leaves it alone.
     if (next === "" || (Array.isArray(next) && next.length === 0)) continue;
+    if (JSON.stringify(next) === JSON.stringify(current[field])) continue;
     Object.assign(values, { [field]: next });
     filled.push(field);
   }
