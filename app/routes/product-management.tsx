@@ -333,12 +333,12 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {ai.pending.size > 0 ? t("ai.status.generating") : t("ai.actions.generateAll")}
         </button>
+        <ReplaceFields value={replace} onChange={setReplace} />
         <Link to={localePath(locale, "/seller-dashboard")} className="btn-ghost">
           <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
           {t("studio.actions.toDashboard")}
         </Link>
       </div>
-      <ReplaceFields value={replace} onChange={setReplace} />
       <BulkPublishDialog
         open={confirming}
         onOpenChange={setConfirming}

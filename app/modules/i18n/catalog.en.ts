@@ -526,6 +526,8 @@ export const en: Catalog = {
         "Every field is already filled: tick the ones to replace to generate them again.",
     },
     replace: {
+      none: "AI fills empty fields",
+      some: "AI replaces: {{fields}}",
       legend: "Replace what is already filled",
       hint: "With no box ticked, the AI fills empty fields only.",
       title: "Title",

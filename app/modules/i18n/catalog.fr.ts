@@ -531,6 +531,8 @@ export const fr = {
         "Tous les champs sont déjà remplis : cochez ceux à remplacer pour les regénérer.",
     },
     replace: {
+      none: "L'IA remplit les champs vides",
+      some: "L'IA remplace : {{fields}}",
       legend: "Remplacer ce qui est déjà rempli",
       hint: "Sans case cochée, l'IA ne remplit que les champs vides.",
       title: "Titre",
