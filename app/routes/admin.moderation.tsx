@@ -217,7 +217,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
         <>
           <p className="text-sm text-muted">{t("admin.moderation.count", { count: total })}</p>
           <div
-            className="sticky top-0 z-10 mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface p-3"
+            className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface p-3"
             role="group"
             aria-label={t("admin.moderation.selected", { count: chosen.length })}
           >

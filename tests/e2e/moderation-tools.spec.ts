@@ -134,6 +134,8 @@ for (const lang of langs) {
     await page.keyboard.press("x");
     await expect(page.getByRole("checkbox", { name: w.select(titles[0]!) })).toBeChecked();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: testInfo.outputPath(`moderation-top-${lang}-1280.png`) });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: testInfo.outputPath(`moderation-${lang}-375.png`) });
     await page.setViewportSize({ width: 1280, height: 800 });
