@@ -7,6 +7,8 @@ export default [
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/uploads/:id", "routes/api.uploads.ts", { id: "routes/api.uploads-id" }),
   route("media/:uploadId/:variant", "routes/media.ts"),
+  // Originals of submitted files, for administrators only (decision record 0050).
+  route("admin/originals/:uploadId", "routes/admin-original.ts"),
   route("api/studio/ai-metadata", "routes/api.studio-ai-metadata.ts"),
   // Commerce: payment events, the test provider's hosted page, payment results, downloads.
   route("api/payments/webhook/:provider", "routes/api.payments-webhook.ts"),

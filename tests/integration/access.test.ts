@@ -19,6 +19,8 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/api.uploads-id": "api",
   // Derived media files: checked per file (tests/integration/media-access.test.ts).
   "routes/media": "api",
+  // Originals for admins only, 404 for everyone else: tests/integration/moderation-tools.test.ts.
+  "routes/admin-original": "api",
   // Seller-only JSON endpoint: checked in tests/integration/studio.test.ts.
   "routes/api.studio-ai-metadata": "api",
   "routes/test-accounts": "public",

@@ -6,9 +6,18 @@ import { MediaThumbnail } from "./media-thumbnail";
 /** Files shown before the '+n' button, so a long batch does not push the form off screen. */
 const shownAtFirst = 6;
 
-export function isReadyToPublish(values: ProductFormValues, file: StudioFileView): boolean {
+/**
+ * Ready for the bulk publish: a title and a description, an ebook's cover, a file that could be
+ * processed, and not an automatic proposal the seller never looked at (decision record 0050).
+ */
+export function isReadyToPublish(
+  values: ProductFormValues,
+  file: StudioFileView,
+  unreviewed: boolean,
+): boolean {
   const hasCover = Boolean(values.coverUploadId || file.cover);
   return (
+    !unreviewed &&
     values.title.trim() !== "" &&
     values.description.trim() !== "" &&
     (values.kind !== "ebook" || hasCover) &&
@@ -20,11 +29,14 @@ export function isReadyToPublish(values: ProductFormValues, file: StudioFileView
 export function StudioFileList({
   files,
   forms,
+  unreviewed,
   selectedId,
   onSelect,
 }: {
   files: StudioFileView[];
   forms: Record<string, ProductFormValues>;
+  /** Whether a file's proposal waits for the seller to look at it. */
+  unreviewed: (id: string) => boolean;
   selectedId: string;
   onSelect: (id: string) => void;
 }) {
@@ -44,11 +56,13 @@ export function StudioFileList({
       <ul className="space-y-2">
         {visible.map((file) => {
           const values = forms[file.id] ?? file.values;
-          const state = isReadyToPublish(values, file)
+          const state = isReadyToPublish(values, file, unreviewed(file.id))
             ? "ready"
-            : file.savedAsDraft
-              ? "draft"
-              : "incomplete";
+            : unreviewed(file.id)
+              ? "toReview"
+              : file.savedAsDraft
+                ? "draft"
+                : "incomplete";
           return (
             <li key={file.id}>
               <button

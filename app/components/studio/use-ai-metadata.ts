@@ -4,32 +4,67 @@ import { toast } from "sonner";
 import { runInBatches } from "~/modules/ai/batches";
 import type { MetadataProposal } from "~/modules/ai/types";
 import type { Locale } from "~/modules/i18n/locale";
+import type { ProposalField, ProposalValues } from "~/modules/studio/proposal-merge";
+import type { ProductFormValues } from "~/modules/studio/studio-view";
 
-interface AiAnswer {
-  proposal: MetadataProposal;
+/** The server's answer: the form's values after the proposal, kept as a draft. */
+export interface AiAnswer {
+  values: ProposalValues;
+  filled: ProposalField[];
+  unreviewed: boolean;
+  proposal: { fr: MetadataProposal; en: MetadataProposal };
   warning: string | null;
 }
 
-async function requestProposal(uploadId: string, locale: Locale, sellerDescription: string) {
+/** A file's form as the page holds it, and whether the seller changed its kind. */
+export interface CurrentForm {
+  values: ProductFormValues;
+  kindChosen: boolean;
+}
+
+async function requestProposal(
+  uploadId: string,
+  locale: Locale,
+  current: CurrentForm,
+  replace: ReadonlySet<ProposalField>,
+  mode: "single" | "batch",
+) {
   const body = new FormData();
   body.set("uploadId", uploadId);
   body.set("lang", locale);
-  body.set("sellerDescription", sellerDescription);
+  body.set("mode", mode);
+  const { values } = current;
+  body.set(
+    "current",
+    JSON.stringify({
+      title: values.title,
+      description: values.description,
+      tags: values.tags,
+      categoryId: values.categoryId,
+      kind: values.kind,
+      kindChosen: current.kindChosen,
+      price: values.price,
+    }),
+  );
+  for (const field of replace) body.append("replace", field);
   const response = await fetch("/api/studio/ai-metadata", { method: "POST", body });
   const answer = (await response.json().catch(() => ({}))) as Partial<AiAnswer> & {
     message?: string;
   };
-  if (!response.ok || !answer.proposal) throw new Error(answer.message ?? response.statusText);
+  if (!response.ok || !answer.values) throw new Error(answer.message ?? response.statusText);
   return answer as AiAnswer;
 }
 
 /**
  * Generating metadata for one file or for all of them (3 at a time, a 1 s pause between
- * batches: docs/product.md, "Uploads and the seller's studio"). Proposals go to `apply`; warnings and errors become toasts.
+ * batches: docs/product.md, "Uploads and the seller's studio"). The server fills empty fields
+ * only (and those in `replace`) and keeps the draft; answers go to `apply`, warnings and
+ * errors become toasts.
  */
 export function useAiMetadata(
   locale: Locale,
-  apply: (uploadId: string, proposal: MetadataProposal) => void,
+  currentOf: (uploadId: string) => CurrentForm,
+  apply: (uploadId: string, answer: AiAnswer) => void,
 ) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -42,12 +77,19 @@ export function useAiMetadata(
       return next;
     });
 
-  async function generateOne(uploadId: string, sellerDescription = "") {
+  async function generateOne(uploadId: string, replace: ReadonlySet<ProposalField>) {
     mark([uploadId], true);
     try {
-      const answer = await requestProposal(uploadId, locale, sellerDescription);
-      apply(uploadId, answer.proposal);
+      const answer = await requestProposal(
+        uploadId,
+        locale,
+        currentOf(uploadId),
+        replace,
+        "single",
+      );
+      apply(uploadId, answer);
       if (answer.warning) toast.warning(answer.warning);
+      if (answer.filled.length === 0) toast.info(t("ai.status.nothingToFill"));
       return answer;
     } catch (error) {
       toast.error(t("ai.errors.generic", { message: (error as Error).message }));
@@ -57,14 +99,16 @@ export function useAiMetadata(
     }
   }
 
-  async function generateAll(uploadIds: string[]) {
+  async function generateAll(uploadIds: string[], replace: ReadonlySet<ProposalField>) {
     mark(uploadIds, true);
     try {
-      const results = await runInBatches(uploadIds, (id) => requestProposal(id, locale, ""));
+      const results = await runInBatches(uploadIds, (id) =>
+        requestProposal(id, locale, currentOf(id), replace, "batch"),
+      );
       const warnings = new Set<string>();
       results.forEach((result, index) => {
         if (result.status === "fulfilled") {
-          apply(uploadIds[index]!, result.value.proposal);
+          apply(uploadIds[index]!, result.value);
           if (result.value.warning) warnings.add(result.value.warning);
         }
       });

@@ -241,6 +241,11 @@ export const contentSubmissions = pgTable(
     /** A coded reason (see moderation) and the admin's optional free text. */
     rejectionCode: text("rejection_code"),
     rejectionReason: text("rejection_reason"),
+    /**
+     * The draft's text was written by an automatic proposal (auto-generation or "Tout générer")
+     * and the seller has not looked at it since: the bulk publish leaves it out (record 0050).
+     */
+    proposalUnreviewed: boolean("proposal_unreviewed").notNull().default(false),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -286,6 +291,12 @@ export type MediaMetadata = {
   dominantColors?: string[];
   embeddedTitle?: string;
   embeddedKeywords?: string[];
+  /** What the author wrote inside the file: XMP/IPTC caption, ID3 comment, container tags. */
+  embeddedDescription?: string;
+  /** PDF Author, ID3 artist, a container's artist tag. */
+  embeddedAuthor?: string;
+  /** ID3 or container genre. */
+  embeddedGenre?: string;
   watermarked?: boolean;
 };
 

@@ -419,6 +419,7 @@ export const en: Catalog = {
       draft: "Draft",
       ready: "Ready to publish",
       incomplete: "To complete",
+      toReview: "Proposal to review",
     },
     processing: {
       none: "Waiting",
@@ -479,6 +480,20 @@ export const en: Catalog = {
       publishAll: "Publish all ready products",
       toDashboard: "Seller dashboard",
     },
+    bulkPublish: {
+      title: "Publish {{count}} product(s)?",
+      intro:
+        "These products will be sent for review (or put on sale at once when auto-approval is on). The others stay in the studio.",
+      skipped:
+        "{{count}} file(s) not ready stay in the studio: a missing title or description, or an automatic proposal not reviewed yet.",
+      columnTitle: "Title",
+      columnPrice: "Price",
+      columnCategory: "Category",
+      free: "Free",
+      noCategory: "No category",
+      confirm: "Publish these {{count}} product(s)",
+      cancel: "Cancel",
+    },
     previewTitle: "Preview: {{name}}",
     previewUnavailable: "The preview is not ready yet.",
     toasts: {
@@ -505,6 +520,8 @@ export const en: Catalog = {
       coverInvalid: "Please select an image for the cover",
       coverTooLarge: "The cover image cannot exceed 2MB",
       noneReady: "No product ready to publish. Check the titles and descriptions.",
+      proposalUnreviewed:
+        "Automatic proposal not reviewed yet: open this file before publishing it.",
       noFiles: "Select at least one file.",
       filesInvalid: "Some files cannot be added to this content.",
     },
@@ -522,6 +539,19 @@ export const en: Catalog = {
     },
     status: {
       generating: "Generating…",
+      nothingToFill:
+        "Every field is already filled: tick the ones to replace to generate them again.",
+    },
+    replace: {
+      none: "AI fills empty fields",
+      some: "AI replaces: {{fields}}",
+      legend: "Replace what is already filled",
+      hint: "With no box ticked, the AI fills empty fields only.",
+      title: "Title",
+      description: "Description",
+      tags: "Keywords",
+      categoryId: "Category",
+      kind: "Content kind",
     },
     warnings: {
       fallback: "AI unavailable, basic metadata generated",
@@ -768,6 +798,8 @@ export const en: Catalog = {
       processingFailed: "The file could not be prepared.",
       coverInvalid: "Please select an image for the cover",
       noneReady: "No product ready to publish. Check the titles and descriptions.",
+      proposalUnreviewed:
+        "Automatic proposal not reviewed yet: open this file before publishing it.",
       noFiles: "Select at least one file.",
       filesInvalid: "Some selected files are no longer available.",
       tagsInvalid: "30 keywords at most, of 40 characters at most.",
@@ -871,6 +903,36 @@ export const en: Catalog = {
       approved: "Content approved",
       rejected: "Content rejected",
       updateError: "Error while updating",
+      openOriginal: "Open the original of {{name}}",
+      originalOf: "Original of {{name}}",
+      filters: {
+        label: "Filter pending items",
+        kind: "Kind",
+        allKinds: "All kinds",
+        seller: "Seller (name or e-mail)",
+        from: "Submitted from",
+        to: "Submitted until",
+        resubmitted: "Sent again after a rejection only",
+        apply: "Filter",
+        reset: "Clear filters",
+      },
+      select: "Select “{{title}}”",
+      selectAll: "Select all on this page",
+      selected: "{{count}} selected",
+      bulkApprove: "Approve selection",
+      bulkReject: "Reject selection",
+      bulkRejectTitle: "Reject {{count}} item(s)",
+      bulkDone: "{{count}} item(s) handled",
+      bulkRefused: "{{count}} item(s) already handled by another administrator",
+      shortcuts: {
+        title: "Keyboard shortcuts",
+        next: "next item",
+        previous: "previous item",
+        approve: "approve the item chosen with the keyboard",
+        reject: "reject the item chosen with the keyboard",
+        toggle: "tick or untick for a bulk action",
+        note: "Off while typing in a field.",
+      },
     },
     reasons: {
       quality: "Insufficient technical quality",
@@ -888,6 +950,7 @@ export const en: Catalog = {
       invalidReason: "Choose a rejection reason from the list.",
       invalidSettings: "Check the values you entered.",
       invalidLicence: "This licence does not exist.",
+      nothingSelected: "Select at least one item.",
     },
     email: {
       greeting: "Hello {{name}},",
@@ -898,6 +961,11 @@ export const en: Catalog = {
       rejectedBody: "Your item “{{title}}” was not accepted by moderation.",
       reason: "Reason: {{reason}}",
       note: "Details: {{note}}",
+      approvedManySubject: "{{count}} items published on Vitrine",
+      approvedManyBody:
+        "Good news: these {{count}} items were approved and are now on sale on Vitrine:",
+      rejectedManySubject: "{{count}} items were not accepted",
+      rejectedManyBody: "These {{count}} items were not accepted by moderation:",
       rejectedHint: "You can edit it and send it for review again from your dashboard:",
     },
     transactions: {

@@ -424,6 +424,7 @@ export const fr = {
       draft: "Brouillon",
       ready: "Prêt à publier",
       incomplete: "À compléter",
+      toReview: "Proposition à relire",
     },
     processing: {
       none: "En attente",
@@ -484,6 +485,20 @@ export const fr = {
       publishAll: "Publier tous les produits prêts",
       toDashboard: "Tableau de bord vendeur",
     },
+    bulkPublish: {
+      title: "Publier {{count}} produit(s) ?",
+      intro:
+        "Ces produits seront envoyés en validation (ou mis en vente tout de suite si l'approbation automatique est active). Les autres restent dans le studio.",
+      skipped:
+        "{{count}} fichier(s) non prêt(s) restent dans le studio : titre ou description manquant, ou proposition automatique pas encore relue.",
+      columnTitle: "Titre",
+      columnPrice: "Prix",
+      columnCategory: "Catégorie",
+      free: "Gratuit",
+      noCategory: "Sans catégorie",
+      confirm: "Publier ces {{count}} produit(s)",
+      cancel: "Annuler",
+    },
     previewTitle: "Aperçu : {{name}}",
     previewUnavailable: "L'aperçu n'est pas encore prêt.",
     toasts: {
@@ -510,6 +525,8 @@ export const fr = {
       coverInvalid: "Veuillez sélectionner une image pour la couverture",
       coverTooLarge: "L'image de couverture ne peut pas dépasser 2MB",
       noneReady: "Aucun produit prêt à publier. Vérifiez les titres et descriptions.",
+      proposalUnreviewed:
+        "Proposition automatique pas encore relue : ouvrez ce fichier avant de le publier.",
       noFiles: "Sélectionnez au moins un fichier.",
       filesInvalid: "Certains fichiers ne peuvent pas être ajoutés à ce contenu.",
     },
@@ -527,6 +544,19 @@ export const fr = {
     },
     status: {
       generating: "Génération…",
+      nothingToFill:
+        "Tous les champs sont déjà remplis : cochez ceux à remplacer pour les regénérer.",
+    },
+    replace: {
+      none: "L'IA remplit les champs vides",
+      some: "L'IA remplace : {{fields}}",
+      legend: "Remplacer ce qui est déjà rempli",
+      hint: "Sans case cochée, l'IA ne remplit que les champs vides.",
+      title: "Titre",
+      description: "Description",
+      tags: "Mots-clés",
+      categoryId: "Catégorie",
+      kind: "Type de contenu",
     },
     warnings: {
       fallback: "IA indisponible, métadonnées de base générées",
@@ -777,6 +807,8 @@ export const fr = {
       processingFailed: "La préparation du fichier a échoué.",
       coverInvalid: "Veuillez sélectionner une image pour la couverture",
       noneReady: "Aucun produit prêt à publier. Vérifiez les titres et descriptions.",
+      proposalUnreviewed:
+        "Proposition automatique pas encore relue : ouvrez ce fichier avant de le publier.",
       noFiles: "Sélectionnez au moins un fichier.",
       filesInvalid: "Certains fichiers sélectionnés ne sont plus disponibles.",
       tagsInvalid: "30 mots-clés au plus, de 40 caractères au plus.",
@@ -881,6 +913,36 @@ export const fr = {
       approved: "Contenu approuvé",
       rejected: "Contenu rejeté",
       updateError: "Erreur lors de la mise à jour",
+      openOriginal: "Ouvrir l'original de {{name}}",
+      originalOf: "Original de {{name}}",
+      filters: {
+        label: "Filtrer les contenus en attente",
+        kind: "Type",
+        allKinds: "Tous les types",
+        seller: "Vendeur (nom ou e-mail)",
+        from: "Soumis depuis le",
+        to: "Soumis jusqu'au",
+        resubmitted: "Renvoyés après un refus seulement",
+        apply: "Filtrer",
+        reset: "Effacer les filtres",
+      },
+      select: "Sélectionner « {{title}} »",
+      selectAll: "Tout sélectionner sur cette page",
+      selected: "{{count}} sélectionné(s)",
+      bulkApprove: "Approuver la sélection",
+      bulkReject: "Rejeter la sélection",
+      bulkRejectTitle: "Rejeter {{count}} contenu(s)",
+      bulkDone: "{{count}} contenu(s) traité(s)",
+      bulkRefused: "{{count}} contenu(s) déjà traité(s) par un autre administrateur",
+      shortcuts: {
+        title: "Raccourcis clavier",
+        next: "contenu suivant",
+        previous: "contenu précédent",
+        approve: "approuver le contenu sélectionné au clavier",
+        reject: "rejeter le contenu sélectionné au clavier",
+        toggle: "cocher ou décocher pour une action groupée",
+        note: "Inactifs pendant la saisie dans un champ.",
+      },
     },
     reasons: {
       quality: "Qualité technique insuffisante",
@@ -898,6 +960,7 @@ export const fr = {
       invalidReason: "Choisissez un motif de rejet dans la liste.",
       invalidSettings: "Vérifiez les valeurs saisies.",
       invalidLicence: "Cette licence n'existe pas.",
+      nothingSelected: "Sélectionnez au moins un contenu.",
     },
     email: {
       greeting: "Bonjour {{name}},",
@@ -908,6 +971,11 @@ export const fr = {
       rejectedBody: "Votre contenu « {{title}} » n'a pas été accepté par la modération.",
       reason: "Motif : {{reason}}",
       note: "Précisions : {{note}}",
+      approvedManySubject: "{{count}} contenus publiés sur Vitrine",
+      approvedManyBody:
+        "Bonne nouvelle : ces {{count}} contenus ont été approuvés et sont maintenant en vente sur Vitrine :",
+      rejectedManySubject: "{{count}} contenus n'ont pas été acceptés",
+      rejectedManyBody: "Ces {{count}} contenus n'ont pas été acceptés par la modération :",
       rejectedHint:
         "Vous pouvez le modifier et l'envoyer de nouveau en validation depuis votre tableau de bord :",
     },

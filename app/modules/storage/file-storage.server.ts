@@ -33,6 +33,11 @@ export interface FileStorage {
   /** Moves a file made by the media pipeline into place; returns its storage key. */
   saveDerivative(uploadId: string, name: DerivativeName, fromPath: string): Promise<string>;
   openDerivative(key: string): Promise<StoredFile | null>;
+  /**
+   * An original, to stream to an administrator reviewing it (never to the public: buyers get
+   * signed download links). `contentType` is the type detected from its bytes.
+   */
+  openOriginal(uploadId: string, contentType: string): Promise<StoredFile | null>;
   /** Removes an upload's original, its tus bookkeeping and its derivatives. */
   removeUpload(uploadId: string): Promise<void>;
   /** A scratch folder for one job, inside the data directory (same disk: moves are renames). */
@@ -80,6 +85,13 @@ export function createLocalStorage(dataDir: string): FileStorage {
         contentType: contentTypes[name],
         open: (range) => createReadStream(file, range),
       };
+    },
+    async openOriginal(uploadId, contentType) {
+      if (!idPattern.test(uploadId)) return null;
+      const file = path.join(originalsDirectory, uploadId);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) return null;
+      return { size: stat.size, contentType, open: (range) => createReadStream(file, range) };
     },
     async removeUpload(uploadId) {
       assertId(uploadId);

@@ -18,6 +18,7 @@ export type StudioErrorCode =
   | "processingFailed"
   | "coverInvalid"
   | "noneReady"
+  | "proposalUnreviewed"
   | "noFiles"
   | "filesInvalid";
 

@@ -85,7 +85,16 @@ function record(tx: Transaction, viewer: Viewer, action: string, id: string, aft
 export async function saveStudioProduct(
   { db, storage, events }: StudioDependencies,
   viewer: Viewer,
-  input: { uploadId: string; intent: SaveIntent; fields: ProductFields; coverUploadId?: string },
+  input: {
+    uploadId: string;
+    intent: SaveIntent;
+    fields: ProductFields;
+    coverUploadId?: string;
+    /** Set by an automatic proposal: the seller has not looked at these values yet. */
+    proposalUnreviewed?: boolean;
+    /** The bulk publish: a draft the seller never looked at is not published by it. */
+    requireReviewed?: boolean;
+  },
 ): Promise<{ submissionId: string; status: "draft" | "pending" | "approved" }> {
   const removed: string[] = [];
   const result = await db.transaction(async (tx) => {
@@ -104,6 +113,8 @@ export async function saveStudioProduct(
         })
       : undefined;
     if (current && current.status !== "draft") throw new StudioError("alreadySubmitted", 409);
+    if (input.requireReviewed && current?.proposalUnreviewed)
+      throw new StudioError("proposalUnreviewed");
 
     const { fields } = input;
     const media = mediaKindOf(upload.detectedMime ?? "", upload.fileName);
@@ -125,6 +136,8 @@ export async function saveStudioProduct(
       kind: fields.kind,
       tags: fields.tags,
       priceCents: fields.price,
+      // Any save by the seller is the seller's own; only an automatic proposal sets the flag.
+      proposalUnreviewed: input.proposalUnreviewed ?? false,
       ...(input.intent === "publish" ? await submittedState(tx) : { status: "draft" as const }),
     };
     const [saved] = current
@@ -217,8 +230,9 @@ export interface ProductDraft {
 }
 
 /**
- * Publishes every product whose form is ready (title, description, an ebook's cover); others
- * are left as they are. Refused when none is ready.
+ * Publishes every product whose form is ready (title, description, an ebook's cover, and not an
+ * automatic proposal the seller never looked at); others are left as they are. Refused when
+ * none is ready.
  */
 export async function publishReadyProducts(
   dependencies: StudioDependencies,
@@ -228,7 +242,11 @@ export async function publishReadyProducts(
   let published = 0;
   for (const draft of drafts) {
     try {
-      await saveStudioProduct(dependencies, viewer, { ...draft, intent: "publish" });
+      await saveStudioProduct(dependencies, viewer, {
+        ...draft,
+        intent: "publish",
+        requireReviewed: true,
+      });
       published += 1;
     } catch (error) {
       if (!(error instanceof StudioError)) throw error;
@@ -236,4 +254,16 @@ export async function publishReadyProducts(
   }
   if (published === 0) throw new StudioError("noneReady");
   return { published, skipped: drafts.length - published };
+}
+
+/** The seller looked at a draft's proposal (opened or edited it): it may go out in bulk now. */
+export async function markProposalReviewed(db: Database, viewer: Viewer, uploadId: string) {
+  const found = await findStudioUpload(db, viewer, uploadId);
+  if (!found?.submission?.proposalUnreviewed) return;
+  await db
+    .update(contentSubmissions)
+    .set({ proposalUnreviewed: false })
+    .where(
+      and(eq(contentSubmissions.id, found.submission.id), eq(contentSubmissions.status, "draft")),
+    );
 }
