@@ -7,6 +7,7 @@ import { buyerOrderBySession, orderLines } from "~/modules/commerce/orders.serve
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
+import { vatMentionKey, vatRateLabel } from "~/modules/billing/invoice-view";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
@@ -32,7 +33,7 @@ async function openOrder(request: Request, context: Route.LoaderArgs["context"],
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { app, order } = await openOrder(request, context, params.sessionId);
+  const { app, order, locale } = await openOrder(request, context, params.sessionId);
   const lines = await orderLines(app.db, order.id);
   return {
     open: order.status === "pending" && !sessionExpired(order.createdAt),
@@ -40,6 +41,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     totalCents: order.totalCents,
     subtotalCents: order.subtotalCents,
     vatCents: order.vatCents,
+    vatRate: vatRateLabel(locale, order.vatRateBps),
+    vatMention: vatMentionKey(order.vatScheme),
     lines: lines.map((line) => ({ id: line.id, title: line.title, amountCents: line.amountCents })),
   };
 }
@@ -130,9 +133,12 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
           <li className="flex justify-between gap-2 text-muted">
-            <span>{t("commerce.cart.vat")}</span>
-            <span>{formatMoney(locale, loaderData.vatCents)}</span>
+            <span>{t("commerce.cart.vat", { rate: loaderData.vatRate })}</span>
+            <span data-testid="test-pay-vat">{formatMoney(locale, loaderData.vatCents)}</span>
           </li>
+          {loaderData.vatMention ? (
+            <li className="text-xs text-muted">{t(loaderData.vatMention)}</li>
+          ) : null}
           <li className="flex justify-between gap-2 border-t border-border pt-1 font-semibold">
             <span>{t("commerce.cart.total")}</span>
             <span data-testid="test-pay-total">{total}</span>
