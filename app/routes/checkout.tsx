@@ -226,9 +226,11 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
           </ul>
         </div>
         <OrderSummary locale={locale} {...cart}>
-          <p className="mt-2 text-xs text-muted">
-            {t("commerce.checkout.vatIncluded", { rate: vatRateLabel(locale, cart.vat.rateBps) })}
-          </p>
+          {cart.vat.rateBps > 0 ? (
+            <p className="mt-2 text-xs text-muted">
+              {t("commerce.checkout.vatIncluded", { rate: vatRateLabel(locale, cart.vat.rateBps) })}
+            </p>
+          ) : null}
           <Form method="post" className="mt-5">
             <input type="hidden" name="intent" value="pay" />
             <button type="submit" className="btn-primary w-full" disabled={submitting}>
