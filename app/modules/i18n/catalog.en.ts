@@ -1306,6 +1306,7 @@ export const en: Catalog = {
       terms: "Terms",
       date: "Date acquired",
       print: "Print",
+      pdf: "Download as PDF",
       perpetual: "Perpetual, non-transferable licence issued by Vitrine.",
     },
     emailChange: {

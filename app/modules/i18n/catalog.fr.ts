@@ -1318,6 +1318,7 @@ export const fr = {
       terms: "Conditions",
       date: "Date d'acquisition",
       print: "Imprimer",
+      pdf: "Télécharger en PDF",
       perpetual: "Licence perpétuelle, non transférable, délivrée par Vitrine.",
     },
     emailChange: {
