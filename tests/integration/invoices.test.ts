@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/services";
-import { invoiceCounters, orders } from "~/modules/db/schema";
+import { entitlements, invoiceCounters, orders } from "~/modules/db/schema";
 import { nextInvoiceNumber } from "~/modules/billing/invoice-number.server";
 import { testEvent } from "~/modules/payments/test-provider.server";
 import { signedInAs } from "../support/accounts";
@@ -9,6 +9,7 @@ import { addToCart, checkout, flashKey, payWithCard } from "../support/checkout"
 import { makeSubmission, viewerByEmail } from "../support/studio";
 import { postForm, testApp, type TestApp } from "../support/test-app";
 import { drainJobs } from "../support/jobs";
+import { recordSale } from "../support/commerce";
 import { pdfPages } from "../support/pdf-text";
 
 let app: TestApp;
@@ -208,5 +209,36 @@ describe("billing details and VAT at checkout", () => {
     const moroccan = plain(await (await app.fetch("/en/cart", { cookies: account.jar })).text());
     expect(moroccan).toContain("VAT (0%)");
     expect(moroccan).toContain("VAT not applicable — service supplied outside the European Union");
+  });
+});
+
+describe("licence certificate PDF", () => {
+  it("downloads with the page's labels, the holder and the title (œ kept); a stranger gets 404", async () => {
+    const account = await signedInAs(app, "client");
+    const buyerId = (await viewerByEmail(services, account.email, "client")).id;
+    const { submission } = await makeSubmission(services, sellerId, {
+      status: "approved",
+      priceCents: 1_000,
+      title: "Cœur de l'œuvre, à l'aube",
+    });
+    await recordSale(services, buyerId, submission, { licenceId: "extended" });
+    const [right] = await services.db
+      .select()
+      .from(entitlements)
+      .where(eq(entitlements.buyerId, buyerId));
+    const path = `/certificates/${right!.certificateNumber}/pdf`;
+    for (const [lang, labels] of [
+      ["fr", ["Certificat de licence", "Titulaire", "Étendue", "Licence perpétuelle"]],
+      ["en", ["Licence certificate", "Licensee", "Extended", "Perpetual"]],
+    ] as const) {
+      const response = await app.fetch(`/${lang}${path}`, { cookies: account.jar });
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      const text = (await pdfPages(new Uint8Array(await response.arrayBuffer()))).join("\n");
+      expect(text).toContain(right!.certificateNumber);
+      expect(text).toContain("Cœur de l'œuvre, à l'aube");
+      for (const label of labels) expect(text).toContain(label);
+    }
+    const stranger = await signedInAs(app, "client");
+    expect((await app.fetch(`/fr${path}`, { cookies: stranger.jar })).status).toBe(404);
   });
 });

@@ -85,6 +85,7 @@ export class PdfWriter {
       color?: string;
       x?: number;
       width?: number;
+      align?: "left" | "right";
     } = {},
   ) {
     const { doc } = this;
@@ -99,6 +100,7 @@ export class PdfWriter {
     runs.forEach((run, index) =>
       doc.text(run, index === 0 ? x : undefined, undefined, {
         width,
+        align: options.align ?? "left",
         continued: index < runs.length - 1,
       }),
     );

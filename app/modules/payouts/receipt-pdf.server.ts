@@ -41,7 +41,7 @@ export async function receiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
       { text: line.amount },
     ]),
   );
-  const right = { x: 50 + pdf.width / 2, width: pdf.width / 2 };
+  const right = { x: 50 + pdf.width / 2, width: pdf.width / 2, align: "right" as const };
   pdf.text(t("payouts.receipt.subtotal", { amount: receipt.subtotal }), { ...right, gap: 10 });
   pdf.text(t("payouts.receipt.vat", { rate: receipt.vatRate, amount: receipt.vat }), right);
   pdf.text(t("payouts.receipt.total", { amount: receipt.total }), {
