@@ -83,6 +83,7 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("certificates/:number", "routes/certificate.tsx"),
+    route("certificates/:number/pdf", "routes/certificate-pdf.ts"),
     // Credits, subscriptions and Infinity (decision record 0027).
     route("packages-pricing", "routes/packages-pricing.tsx"),
     route("infinity", "routes/infinity.tsx"),

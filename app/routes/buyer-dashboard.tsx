@@ -1,3 +1,6 @@
+import { BillingForm } from "~/components/billing/billing-form";
+import { findBilling } from "~/modules/billing/billing.server";
+import { countryOptions, submitBilling } from "~/modules/billing/billing-form.server";
 import { Award, Download, FileText, ShoppingBag, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -63,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Credits tab (decision record 0027).
   const credits = tab === "credits" ? await creditsOverview(app.db, viewer.id, locale) : null;
   const pendingEmail = tab === "profile" ? await awaitingConfirmation(app.db, viewer.id) : null;
+  // Billing details for invoices (decision record 0052), edited on the profile tab.
+  const billing = tab === "profile" ? await findBilling(app.db, viewer.id) : null;
   return {
     credits,
     testProvider: paymentProvider(app).name === "test",
@@ -71,6 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: viewer.displayName,
     stats,
     profile: { ...profile, pendingEmail },
+    billing,
+    countries: tab === "profile" ? countryOptions(locale) : [],
     purchases: purchases.map((row) => ({
       ...row,
       date: formatDate(locale, row.createdAt),
@@ -120,6 +127,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await updateBuyerProfile(app, viewer.id, parsed.data);
     await setFlash(headers, { kind: "success", key: "commerce.dashboard.saved" });
+    return redirect(back, { headers });
+  }
+  if (intent === "billing") {
+    const billingErrors = await submitBilling(app.db, viewer.id, form);
+    if (billingErrors) return data({ billingErrors, form: "billing" }, { status: 400 });
+    await setFlash(headers, { kind: "success", key: "billing.saved" });
     return redirect(back, { headers });
   }
   if (intent === "password") {
@@ -459,7 +472,24 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
           testProvider={loaderData.testProvider}
         />
       ) : null}
-      {tab === "profile" ? <ProfileForms profile={profile} refused={actionData} /> : null}
+      {tab === "profile" ? (
+        <>
+          <ProfileForms
+            profile={profile}
+            refused={actionData && "error" in actionData ? actionData : undefined}
+          />
+          <div className="mt-6 max-w-xl">
+            <BillingForm
+              billing={loaderData.billing}
+              countries={loaderData.countries}
+              errors={
+                actionData && "billingErrors" in actionData ? actionData.billingErrors : undefined
+              }
+              intro={t("billing.intro")}
+            />
+          </div>
+        </>
+      ) : null}
     </DashboardFrame>
   );
 }

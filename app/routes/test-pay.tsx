@@ -8,6 +8,7 @@ import { creditReceiptLines } from "~/modules/credits/credit-receipts.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
+import { vatMentionKey, vatRateLabel } from "~/modules/billing/invoice-view";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
@@ -43,6 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     totalCents: order.totalCents,
     subtotalCents: order.subtotalCents,
     vatCents: order.vatCents,
+    vatRate: vatRateLabel(locale, order.vatRateBps),
+    vatMention: vatMentionKey(order.vatScheme),
     lines: lines.map((line) => ({ id: line.id, title: line.title, amountCents: line.amountCents })),
     bought: bought.map((line) => ({ title: line.title, detail: line.detail, amount: line.amount })),
   };
@@ -148,9 +151,12 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
           <li className="flex justify-between gap-2 text-muted">
-            <span>{t("commerce.cart.vat")}</span>
-            <span>{formatMoney(locale, loaderData.vatCents)}</span>
+            <span>{t("commerce.cart.vat", { rate: loaderData.vatRate })}</span>
+            <span data-testid="test-pay-vat">{formatMoney(locale, loaderData.vatCents)}</span>
           </li>
+          {loaderData.vatMention ? (
+            <li className="text-xs text-muted">{t(loaderData.vatMention)}</li>
+          ) : null}
           <li className="flex justify-between gap-2 border-t border-border pt-1 font-semibold">
             <span>{t("commerce.cart.total")}</span>
             <span data-testid="test-pay-total">{total}</span>

@@ -82,6 +82,7 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/payment-success": ["client", "creator", "admin"],
   "routes/payment-cancelled": "public",
   "routes/certificate": ["client", "creator", "admin"],
+  "routes/certificate-pdf": "api",
   // Originals: checked per file, and the signed link per user (commerce.test.ts).
   "routes/downloads": "api",
   "routes/downloads-file": "api",

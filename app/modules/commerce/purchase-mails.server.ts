@@ -1,3 +1,4 @@
+import { vatRateLabel } from "../billing/invoice-view";
 import { eq } from "drizzle-orm";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { creditPurchases, orders, transactions } from "../db/schema";
@@ -76,6 +77,7 @@ export const commerceMailRenderers: MailRenderers = {
             }),
           ),
           t("commerce.email.receiptTotals", {
+            rate: vatRateLabel(buyer.locale, order.vatRateBps),
             subtotal: money(order.subtotalCents),
             vat: money(order.vatCents),
             total: money(order.totalCents),

@@ -14,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { VatScheme } from "../pricing/vat";
+import type { BillingSnapshot } from "../billing/billing-details";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -436,12 +438,20 @@ export const orders = pgTable(
     checkoutKey: text("checkout_key"),
     /** The provider's payment page of this order, offered again to the same cart. */
     checkoutUrl: text("checkout_url"),
+    /** The VAT rule applied (pricing/vat.ts), chosen from the buyer's billing details. */
+    vatRateBps: integer("vat_rate_bps").notNull().default(2000),
+    vatScheme: text("vat_scheme").$type<VatScheme>().notNull().default("eu-consumer"),
+    /** The buyer's billing details as they were when the order was made (printed on the invoice). */
+    billing: jsonb("billing").$type<BillingSnapshot>(),
+    /** VIT-<year>-<6 digits>, given in the transaction that marks the order paid (0051). */
+    invoiceNumber: text("invoice_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("orders_provider_session_idx").on(table.provider, table.providerSessionId),
+    uniqueIndex("orders_invoice_number_idx").on(table.invoiceNumber),
     // One open order per buyer and cart contents: parallel 'Payer' clicks share it.
     uniqueIndex("orders_open_checkout_idx")
       .on(table.buyerId, table.checkoutKey)
@@ -921,9 +931,17 @@ export const subscriptionInvoices = pgTable(
     totalCents: integer("total_cents").notNull().default(0),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    vatRateBps: integer("vat_rate_bps").notNull().default(2000),
+    vatScheme: text("vat_scheme").$type<VatScheme>().notNull().default("eu-consumer"),
+    billing: jsonb("billing").$type<BillingSnapshot>(),
+    /** A renewal's own invoice number, from the same counter as orders (0051). */
+    invoiceNumber: text("invoice_number"),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("subscription_invoices_ref_idx").on(table.invoiceRef)],
+  (table) => [
+    uniqueIndex("subscription_invoices_ref_idx").on(table.invoiceRef),
+    uniqueIndex("subscription_invoices_number_idx").on(table.invoiceNumber),
+  ],
 );
 
 /**
@@ -1112,4 +1130,34 @@ export const testProviderObjects = pgTable("test_provider_objects", {
   status: text("status").notNull(),
   failureCode: text("failure_code"),
   createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------
+// Invoicing (decision records 0051, 0052): buyers' billing details and the invoice counter.
+// ---------------------------------------------------------------------------
+
+/** What a buyer's invoices are made out to; asked at checkout when missing, edited in the profile. */
+export const billingDetails = pgTable("billing_details", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** A person's or a company's name, as it goes on the invoice. */
+  name: text("name").notNull(),
+  /** Street, postal code and town, several lines. */
+  address: text("address").notNull(),
+  /** ISO 3166 code, capitals. */
+  country: text("country").notNull(),
+  /** An EU VAT number with its prefix, normalised; its format checked, not its existence. */
+  vatNumber: text("vat_number"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per year: the last invoice number given. Taken FOR UPDATE in the fulfilment
+ * transaction, so numbers follow each other without gaps or duplicates (a rollback gives the
+ * number back, which a sequence would not).
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
 });

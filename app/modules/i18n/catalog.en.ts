@@ -1156,6 +1156,50 @@ export const en: Catalog = {
     },
   },
   pages: pagesEn,
+  billing: {
+    title: "Billing details",
+    intro: "They appear on your invoices and decide the VAT charged.",
+    checkoutIntro:
+      "Give your billing details before paying: they appear on the invoice and decide the VAT.",
+    name: "Name or company name",
+    address: "Address",
+    country: "Country",
+    chooseCountry: "Choose a country",
+    vatNumber: "EU VAT number (optional)",
+    vatNumberHint:
+      "Businesses in the European Union, with the country prefix (e.g. BE0123456789). Only the format is checked.",
+    save: "Save billing details",
+    saved: "Billing details saved",
+    edit: "Edit",
+    summary: "Billed to {{name}} ({{country}})",
+    errors: {
+      nameRequired: "Enter a name or a company name.",
+      addressRequired: "Enter an address.",
+      countryRequired: "Choose a country.",
+      vatFormat:
+        "This VAT number does not have the format of the chosen country (prefix included).",
+      vatOutsideEu: "An EU VAT number only applies to a country of the European Union.",
+    },
+    scheme: {
+      "eu-consumer": "VAT of the buyer's country",
+      "domestic-business": "French VAT",
+      "reverse-charge": "Reverse charge",
+      "outside-eu": "Outside the European Union: no VAT",
+    },
+    mention: {
+      reverseCharge:
+        "Reverse charge — VAT due by the customer (Article 196 of Council Directive 2006/112/EC).",
+      outsideEu:
+        "VAT not applicable — service supplied outside the European Union (Article 259 B of the French tax code).",
+    },
+    invoiceNumber: "Invoice no. {{number}}",
+    issuer: "Issued by",
+    billedTo: "Billed to",
+    vatNumberLine: "VAT no.: {{number}}",
+    item: "Description",
+    amount: "Amount excl. VAT",
+    page: "Page {{page}} of {{pages}}",
+  },
   commerce: {
     testPaymentsBanner: {
       label: "Test payments",
@@ -1186,7 +1230,7 @@ export const en: Catalog = {
       clear: "Clear cart",
       summary: "Order summary",
       subtotal: "Subtotal",
-      vat: "VAT (20%)",
+      vat: "VAT ({{rate}})",
       total: "Total",
       checkout: "Checkout",
       continue: "Continue shopping",
@@ -1234,7 +1278,7 @@ export const en: Catalog = {
         insufficientFunds: "Insufficient funds",
         threeDSecure: "3-D Secure required",
       },
-      vatIncluded: "20% VAT included in the total.",
+      vatIncluded: "{{rate}} VAT included in the total.",
       pay: "Pay {{total}}",
       redirecting: "Redirecting...",
       backToCart: "Back to cart",
@@ -1361,6 +1405,7 @@ export const en: Catalog = {
       terms: "Terms",
       date: "Date acquired",
       print: "Print",
+      pdf: "Download as PDF",
       perpetual: "Perpetual, non-transferable licence issued by Vitrine.",
     },
     emailChange: {
@@ -1387,7 +1432,7 @@ export const en: Catalog = {
       receiptSubject: "Your Vitrine receipt — order {{reference}}",
       receiptIntro: "Hello {{name}}, thank you for your purchase. Here is your receipt:",
       receiptLine: "{{title}} — {{licence}} licence: {{amount}}",
-      receiptTotals: "Subtotal {{subtotal}}, VAT (20%) {{vat}}, total paid {{total}}.",
+      receiptTotals: "Subtotal {{subtotal}}, VAT ({{rate}}) {{vat}}, total paid {{total}}.",
       saleSubject: "New sale: {{title}}",
       saleIntro: "Good news: “{{title}}” has just been bought under the {{licence}} licence.",
       saleAmounts: "Sale amount {{amount}}, your share {{share}}.",
@@ -1579,7 +1624,7 @@ export const en: Catalog = {
     perMonth: "{{price}} / month",
     billedYearly: "Billed {{price}} per year",
     bestValue: "Best Value",
-    vatNote: "Prices exclude VAT; 20% VAT is added at payment.",
+    vatNote: "Prices exclude VAT; your country's VAT is added at payment.",
     contents: {
       photos_one: "{{count}} photo",
       photos_other: "{{count}} photos",
@@ -1812,7 +1857,7 @@ export const en: Catalog = {
       refunded: "Order refunded",
       lineDetail: "{{licence}} licence · sold by {{seller}}",
       subtotal: "Subtotal: {{amount}}",
-      vat: "VAT (20%): {{amount}}",
+      vat: "VAT ({{rate}}): {{amount}}",
       total: "Total paid: {{amount}}",
       print: "Print",
       pdf: "Download as PDF",

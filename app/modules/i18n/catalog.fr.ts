@@ -1167,6 +1167,50 @@ export const fr = {
     },
   },
   pages: pagesFr,
+  billing: {
+    title: "Coordonnées de facturation",
+    intro: "Elles figurent sur vos factures et déterminent la TVA appliquée.",
+    checkoutIntro:
+      "Indiquez vos coordonnées de facturation avant de payer : elles figurent sur la facture et déterminent la TVA.",
+    name: "Nom ou raison sociale",
+    address: "Adresse",
+    country: "Pays",
+    chooseCountry: "Choisissez un pays",
+    vatNumber: "Numéro de TVA intracommunautaire (facultatif)",
+    vatNumberHint:
+      "Entreprises de l'Union européenne, avec le préfixe du pays (ex. BE0123456789). Seul le format est vérifié.",
+    save: "Enregistrer les coordonnées",
+    saved: "Coordonnées de facturation enregistrées",
+    edit: "Modifier",
+    summary: "Facturé à {{name}} ({{country}})",
+    errors: {
+      nameRequired: "Indiquez un nom ou une raison sociale.",
+      addressRequired: "Indiquez une adresse.",
+      countryRequired: "Choisissez un pays.",
+      vatFormat: "Ce numéro de TVA n'a pas le format du pays choisi (préfixe compris).",
+      vatOutsideEu:
+        "Un numéro de TVA intracommunautaire ne s'applique qu'à un pays de l'Union européenne.",
+    },
+    scheme: {
+      "eu-consumer": "TVA du pays de l'acheteur",
+      "domestic-business": "TVA française",
+      "reverse-charge": "Autoliquidation",
+      "outside-eu": "Hors Union européenne : pas de TVA",
+    },
+    mention: {
+      reverseCharge:
+        "Autoliquidation — TVA due par le preneur (article 196 de la directive 2006/112/CE).",
+      outsideEu:
+        "TVA non applicable — prestation hors de l'Union européenne (article 259 B du CGI).",
+    },
+    invoiceNumber: "Facture n° {{number}}",
+    issuer: "Émetteur",
+    billedTo: "Facturé à",
+    vatNumberLine: "N° TVA : {{number}}",
+    item: "Désignation",
+    amount: "Montant HT",
+    page: "Page {{page}} / {{pages}}",
+  },
   commerce: {
     testPaymentsBanner: {
       label: "Paiements de test",
@@ -1197,7 +1241,7 @@ export const fr = {
       clear: "Vider le panier",
       summary: "Récapitulatif de la commande",
       subtotal: "Sous-total",
-      vat: "TVA (20 %)",
+      vat: "TVA ({{rate}})",
       total: "Total",
       checkout: "Passer la commande",
       continue: "Continuer mes achats",
@@ -1245,7 +1289,7 @@ export const fr = {
         insufficientFunds: "Fonds insuffisants",
         threeDSecure: "3-D Secure requis",
       },
-      vatIncluded: "TVA de 20 % incluse dans le total.",
+      vatIncluded: "TVA de {{rate}} incluse dans le total.",
       pay: "Payer {{total}}",
       redirecting: "Redirection...",
       backToCart: "Retour au panier",
@@ -1373,6 +1417,7 @@ export const fr = {
       terms: "Conditions",
       date: "Date d'acquisition",
       print: "Imprimer",
+      pdf: "Télécharger en PDF",
       perpetual: "Licence perpétuelle, non transférable, délivrée par Vitrine.",
     },
     emailChange: {
@@ -1401,7 +1446,7 @@ export const fr = {
       receiptSubject: "Votre reçu Vitrine — commande {{reference}}",
       receiptIntro: "Bonjour {{name}}, merci pour votre achat. Voici votre reçu :",
       receiptLine: "{{title}} — licence {{licence}} : {{amount}}",
-      receiptTotals: "Sous-total {{subtotal}}, TVA (20 %) {{vat}}, total payé {{total}}.",
+      receiptTotals: "Sous-total {{subtotal}}, TVA ({{rate}}) {{vat}}, total payé {{total}}.",
       saleSubject: "Nouvelle vente : {{title}}",
       saleIntro: "Bonne nouvelle : « {{title}} » vient d'être acheté sous licence {{licence}}.",
       saleAmounts: "Montant de la vente {{amount}}, votre part {{share}}.",
@@ -1594,7 +1639,7 @@ export const fr = {
     perMonth: "{{price}} / mois",
     billedYearly: "Facturé {{price}} par an",
     bestValue: "Meilleur choix",
-    vatNote: "Prix hors TVA ; TVA de 20 % ajoutée au paiement.",
+    vatNote: "Prix hors TVA ; la TVA de votre pays est ajoutée au paiement.",
     /** What a pack or plan is worth, one plural phrase per kind, joined by " · ". */
     contents: {
       photos_one: "{{count}} photo",
@@ -1831,7 +1876,7 @@ export const fr = {
       refunded: "Commande remboursée",
       lineDetail: "Licence {{licence}} · vendu par {{seller}}",
       subtotal: "Sous-total : {{amount}}",
-      vat: "TVA (20 %) : {{amount}}",
+      vat: "TVA ({{rate}}) : {{amount}}",
       total: "Total payé : {{amount}}",
       print: "Imprimer",
       pdf: "Télécharger en PDF",
