@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
+import type { Readable } from "node:stream";
+import { PassThrough } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
