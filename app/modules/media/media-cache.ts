@@ -10,7 +10,7 @@ export function mediaCacheControl(audience: "public" | "private", versioned: boo
 }
 
 /** The URL of an upload's derived file, carrying its version when known. */
-export function mediaUrl(uploadId: string, variant: string, version?: string | null): string {
+export function derivedFileUrl(uploadId: string, variant: string, version?: string | null): string {
   const base = `/media/${uploadId}/${variant}`;
   return version && /^[0-9a-f]{16}$/.test(version) ? `${base}?v=${version}` : base;
 }
