@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -32,14 +33,20 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-/** `npm run storage:migrate` on `dataDir`, as an operator runs it. */
-function migrate() {
-  const result = spawnSync(process.execPath, ["server/storage-migrate.js"], {
-    env: { ...process.env, ...s3Env(s3), DATA_DIR: dataDir, DATABASE_URL: "" },
+/**
+ * `npm run storage:migrate`, as an operator runs it, in another process (the S3 server runs in
+ * this one's event loop: a synchronous spawn would leave it unanswered).
+ */
+function run(env: Record<string, string>) {
+  return promisify(execFile)(process.execPath, ["server/storage-migrate.js"], {
+    env: { ...process.env, ...env },
     encoding: "utf8",
   });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout;
+}
+
+async function migrate(): Promise<string> {
+  const { stdout } = await run({ ...s3Env(s3), DATA_DIR: dataDir, DATABASE_URL: "" });
+  return stdout;
 }
 
 describe("npm run storage:migrate", () => {
@@ -54,7 +61,7 @@ describe("npm run storage:migrate", () => {
     // The tus server's bookkeeping of an upload is not a user file.
     await local.put(`${originalKey(second)}.json`, Buffer.from("{}"));
 
-    expect(migrate()).toContain("copied 4 (300022 bytes), already there 0, not user files 1");
+    expect(await migrate()).toContain("copied 4 (300022 bytes), already there 0, not user files 1");
     const inBucket = [...(await bucket.list("uploads/")), ...(await bucket.list("media/"))];
     expect(inBucket.map((object) => object.key).sort()).toEqual(
       [
@@ -72,17 +79,15 @@ describe("npm run storage:migrate", () => {
 
     // A second run (after an interruption, or just before switching) copies only what changed.
     await local.put(originalKey(second), Buffer.from("second, rewritten"));
-    expect(migrate()).toContain("copied 1 (17 bytes), already there 3, not user files 1");
+    expect(await migrate()).toContain("copied 1 (17 bytes), already there 3, not user files 1");
     // Nothing left the disk.
     expect(await local.stat(originalKey(first))).toMatchObject({ size: original.length });
   });
 
-  it("refuses to run without a bucket to copy to", () => {
-    const result = spawnSync(process.execPath, ["server/storage-migrate.js"], {
-      env: { ...process.env, STORAGE_DRIVER: "local", DATA_DIR: dataDir },
-      encoding: "utf8",
+  it("refuses to run without a bucket to copy to", async () => {
+    await expect(run({ STORAGE_DRIVER: "local", DATA_DIR: dataDir })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/STORAGE_DRIVER=s3/),
     });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/STORAGE_DRIVER=s3/);
   });
 });
