@@ -4,9 +4,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/services";
-import { uploads } from "~/modules/db/schema";
+import { orders, uploads } from "~/modules/db/schema";
 import { enqueueJob } from "~/modules/jobs/job-queue.server";
 import { processMediaJobType } from "~/modules/media/media-jobs.server";
+import { testEvent } from "~/modules/payments/test-provider.server";
 import { signedInAs } from "../support/accounts";
 import { addToCart, checkout, payWithCard } from "../support/checkout";
 import { pngBytes } from "../support/files";
@@ -94,7 +95,7 @@ describe("files in an S3 bucket (STORAGE_DRIVER=s3)", () => {
     expect((await unversioned.arrayBuffer()).byteLength).toBe(10);
   });
 
-  it("sends a buyer to a presigned URL of the original, and nobody else", async () => {
+  it("sends a buyer to a presigned URL of the original, nobody else, and nobody after a refund", async () => {
     const original = pngBytes(640, 480, [240, 200, 10]);
     const { submission, uploadId } = await processedProduct(original);
     await services.db
@@ -103,11 +104,13 @@ describe("files in an S3 bucket (STORAGE_DRIVER=s3)", () => {
       .where(eq(uploads.id, uploadId));
     const owner = await signedInAs(app, "client");
     await addToCart(app, owner.jar, submission.id);
-    await payWithCard(app, owner.jar, await checkout(app, owner.jar), "4242424242424242");
+    const sessionId = await checkout(app, owner.jar);
+    await payWithCard(app, owner.jar, sessionId, "4242424242424242");
 
     const link = await app.fetch(`/downloads/${uploadId}`, { cookies: owner.jar });
     expect(link.status).toBe(302);
-    const signed = await app.fetch(link.headers.get("location")!);
+    const signedLink = link.headers.get("location")!;
+    const signed = await app.fetch(signedLink);
     expect(signed.status).toBe(302);
     expect(signed.headers.get("cache-control")).toBe("no-store");
     const presigned = new URL(signed.headers.get("location")!);
@@ -125,6 +128,26 @@ describe("files in an S3 bucket (STORAGE_DRIVER=s3)", () => {
 
     const other = await signedInAs(app, "client");
     expect((await app.fetch(`/downloads/${uploadId}`, { cookies: other.jar })).status).toBe(404);
+
+    // A refund ends the access, even through the signed link handed out before it.
+    const [order] = await services.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerSessionId, sessionId));
+    const refund = testEvent(services.secret, "charge.refunded", {
+      sessionId,
+      paymentId: `pi_test_${order!.id.slice(0, 8)}`,
+    });
+    await app.fetch("/api/payments/webhook/test", {
+      method: "POST",
+      body: refund.body,
+      headers: refund.headers,
+    });
+    await drainJobs(services);
+    expect(
+      (await services.db.query.orders.findFirst({ where: eq(orders.id, order!.id) }))!.status,
+    ).toBe("refunded");
+    expect((await app.fetch(signedLink)).status).toBe(404);
   });
 
   it("writes no user file under DATA_DIR", async () => {
