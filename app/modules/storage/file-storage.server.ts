@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
@@ -140,7 +141,7 @@ export async function originalOnDisk(
   if (local) return local;
   const file = await storage.open(key);
   if (!file) throw new Error(`original ${uploadId} is missing from storage`);
-  const target = `${workDir}/original`;
+  const target = path.join(workDir, "original");
   const handle = await fs.open(target, "w");
   try {
     for await (const chunk of file.open()) await handle.write(chunk as Buffer);
