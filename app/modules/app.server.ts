@@ -26,7 +26,7 @@ import {
 } from "./commerce/expire-orders.server";
 import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
-import { createLocalStorage } from "./storage/file-storage.server";
+import { openStorage } from "./storage/open-storage.server";
 import type { Services } from "./services";
 
 /** In demo mode the session secret is generated once and kept in the data directory. */
@@ -51,12 +51,12 @@ async function start(): Promise<Services> {
     dataDir: config.dataDir,
     onConnectionLost: (error) => log.warn({ err: error }, "database connection lost"),
   });
+  const storage = openStorage(config);
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
+    : createOutboxMailer(handle.db, storage);
   const secret = resolveSecret(config);
   const auth = createAuth({ db: handle.db, env: config, secret });
-  const storage = createLocalStorage(config.dataDir);
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
   log.info(
@@ -64,6 +64,7 @@ async function start(): Promise<Services> {
       engine: handle.engine,
       mode: config.APP_MODE,
       mail: mailer.transport,
+      storage: storage.driver,
       dataDir: config.dataDir,
     },
     "services ready",

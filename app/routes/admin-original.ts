@@ -4,6 +4,7 @@ import { services } from "~/modules/app.server";
 import { uploads } from "~/modules/db/schema";
 import { fileResponse } from "~/modules/http/file-response.server";
 import { getViewer } from "~/modules/http/request-context.server";
+import { originalKey } from "~/modules/storage/file-storage.server";
 import type { Route } from "./+types/admin-original";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ),
   });
   const file = upload
-    ? await storage.openOriginal(upload.id, upload.detectedMime ?? "application/octet-stream")
+    ? await storage.open(originalKey(upload.id), upload.detectedMime ?? "application/octet-stream")
     : null;
   if (!file) throw data(null, { status: 404 });
   const response = fileResponse(file, request, "private, no-store");

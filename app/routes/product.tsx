@@ -31,6 +31,7 @@ import {
 import { getT, formatBytes, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
 import { formatDuration } from "~/modules/i18n/format-media";
+import { derivedFileUrl } from "~/modules/media/media-cache";
 import { setFlash } from "~/modules/http/flash.server";
 import { readForm } from "~/modules/http/read-form.server";
 import { isRequestRefusal } from "~/modules/http/request-refusal";
@@ -196,7 +197,9 @@ export function meta({ loaderData, location, params }: Route.MetaArgs): MetaDesc
 function ogImage(files: Route.ComponentProps["loaderData"]["product"]["files"]): string | null {
   for (const file of files) {
     for (const variant of ["preview", "poster", "thumbnail"] as const) {
-      if (file.derivatives.includes(variant)) return `/media/${file.id}/${variant}`;
+      if (file.derivatives.includes(variant)) {
+        return derivedFileUrl(file.id, variant, file.versions[variant]);
+      }
     }
   }
   return null;

@@ -338,7 +338,7 @@ describe("product page", () => {
     expect(status).toBe(200);
     expect(body).toContain("<title>Coucher de soleil — Vitrine</title>");
     expect(body).toContain(
-      `property="og:image" content="http://localhost:3000/media/${files[0]!.id}/thumbnail"`,
+      `property="og:image" content="http://localhost:3000/media/${files[0]!.id}/thumbnail?v=${files[0]!.derivatives.thumbnail}"`,
     );
     expect(body).toContain('hrefLang="en"');
     const jsonLd = JSON.parse(

@@ -12,6 +12,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
+import { derivedFileUrl } from "~/modules/media/media-cache";
 import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import type { Locale } from "~/modules/i18n/locale";
 import { SaveToCollection } from "../collections/save-to-collection";
@@ -42,7 +43,7 @@ function CardPicture({ card, className }: { card: CatalogueCard; className: stri
   }
   return (
     <img
-      src={`/media/${card.picture.uploadId}/${card.picture.variant}`}
+      src={derivedFileUrl(card.picture.uploadId, card.picture.variant, card.picture.version)}
       alt=""
       loading="lazy"
       decoding="async"

@@ -269,7 +269,11 @@ export const mediaStatusEnum = pgEnum("media_status", [
   "failed",
 ]);
 
-/** Storage keys of the files derived from an original (never the original itself). */
+/**
+ * The files derived from an original (never the original itself), each by its version: the start
+ * of its SHA-256, carried by its URL (`?v=`). The file is at `media/<uploadId>/<name>` in the
+ * storage. Rows written before versions hold the key `<uploadId>/<name>` instead.
+ */
 export type MediaDerivatives = {
   thumbnail?: string;
   preview?: string;

@@ -4,7 +4,7 @@ import type { Database, DatabaseTransaction as Transaction } from "../db/client.
 import { auditLog, categories, contentSubmissions, platformSettings, uploads } from "../db/schema";
 import { mediaKindOf } from "../media/media-kind";
 import type { EventBus } from "../events/event-bus.server";
-import type { FileStorage } from "../storage/file-storage.server";
+import { removeUpload, type FileStorage } from "../storage/file-storage.server";
 import { allowedContentKinds } from "./content-kind";
 import { saveBlocker, type ProductFields, type SaveIntent } from "./product-form";
 import { StudioError } from "./studio-error";
@@ -167,7 +167,7 @@ export async function saveStudioProduct(
     );
     return { submissionId: saved!.id, status: saved!.status as "draft" | "pending" | "approved" };
   });
-  await Promise.all(removed.map((id) => storage.removeUpload(id)));
+  await Promise.all(removed.map((id) => removeUpload(storage, id)));
   if (result.status === "approved") {
     events.publish({
       type: "catalogue.changed",

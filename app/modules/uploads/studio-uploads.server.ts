@@ -1,4 +1,4 @@
-import type { FileStorage } from "../storage/file-storage.server";
+import { removeUpload, type FileStorage } from "../storage/file-storage.server";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
@@ -126,6 +126,6 @@ export async function discardStudioUpload(
   if (!removed) return null;
   // The id is the server-made storage key of the row just deleted, never the form's text.
   // Its previews go too; a media job still queued for it finds no row and stops.
-  await storage.removeUpload(removed.id);
+  await removeUpload(storage, removed.id);
   return { fileName: removed.fileName };
 }

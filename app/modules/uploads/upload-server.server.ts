@@ -1,7 +1,5 @@
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
@@ -11,7 +9,9 @@ import { access, type Viewer } from "../auth/roles";
 import { uploads } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import { enqueueJob } from "../jobs/job-queue.server";
+import { sha256OfFile } from "../media/files.server";
 import { processMediaJobType } from "../media/media-jobs.server";
+import { originalOnDisk, removeUpload } from "../storage/file-storage.server";
 import { detectMimeType } from "./detect-type.server";
 import { announceChecksum, checkUploadChecksum } from "./tus-checksum.server";
 import { countStudioUploads, uploadsDirectory } from "./studio-uploads.server";
@@ -30,12 +30,6 @@ import {
 function refusal(status: number, code: UploadErrorCode, detected?: string) {
   const message = getT("fr")(`uploads.errors.${code}`, { detected: detected ?? "" });
   return { status_code: status, body: JSON.stringify({ code, message, detected }) };
-}
-
-async function sha256Of(filePath: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
 }
 
 /**
@@ -106,8 +100,19 @@ export function createUploadServer(services: Services): Server {
     },
 
     async onUploadFinish(_req, upload: Upload) {
-      const filePath = path.join(directory, upload.id);
-      const mime = await detectMimeType(filePath);
+      // The finished bytes are read through the file storage (a copy in a scratch folder when
+      // they are in a bucket): the type is judged and the checksum taken from them.
+      const { storage } = services;
+      const workDir = await storage.makeWorkDirectory(`finish-${upload.id}`);
+      let mime: string;
+      let sha256: string;
+      try {
+        const filePath = await originalOnDisk(storage, upload.id, workDir);
+        mime = await detectMimeType(filePath);
+        sha256 = await sha256OfFile(filePath);
+      } finally {
+        await fs.rm(workDir, { recursive: true, force: true });
+      }
       const isCover = uploadPurposeOf(upload.metadata?.purpose) === "cover";
       const refusedAs: UploadErrorCode | null = isCover
         ? isCoverMime(mime)
@@ -118,8 +123,7 @@ export function createUploadServer(services: Services): Server {
           : "typeNotSupported";
       if (refusedAs) {
         // Nothing half-made is kept: the bytes go, the row says why.
-        await fs.rm(filePath, { force: true });
-        await fs.rm(`${filePath}.json`, { force: true });
+        await removeUpload(storage, upload.id);
         await services.db
           .update(uploads)
           .set({ status: "rejected", detectedMime: mime, rejectionReason: refusedAs })
@@ -131,7 +135,7 @@ export function createUploadServer(services: Services): Server {
         .set({
           status: "complete",
           detectedMime: mime,
-          sha256: await sha256Of(filePath),
+          sha256,
           completedAt: new Date(),
           processingStatus: "queued",
         })
