@@ -1,7 +1,9 @@
 // A local S3-compatible server (s3rver, from the npm registry) for development, tests and the
 // bench. It keeps objects under a directory and accepts any credentials. It does not check
 // signatures and has no ListParts; nothing in the project relies on either (see
-// docs/deployment.md). `npm run s3` starts one on port 4569 with the bucket `vitrine`.
+// docs/deployment.md). It also lacks AbortMultipartUpload, which the resumable uploads' expiry
+// needs (decision 0046): added below. `npm run s3` starts one on port 4569 with the bucket
+// `vitrine`.
 import S3rver from "s3rver";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +24,7 @@ export async function startS3Server(options = {}) {
     silent: true,
     configureBuckets: [{ name: bucket }],
   });
+  server.middleware.unshift(abortMultipartUpload(server));
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -31,6 +34,32 @@ export async function startS3Server(options = {}) {
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
     close: () => server.close(),
+  };
+}
+
+/**
+ * `DELETE /<bucket>/<key>?uploadId=…`: s3rver keeps a multipart upload's parts in a folder of
+ * its own; aborting removes it, as S3 does, and an unknown id answers NoSuchUpload.
+ * @param {S3rver} server
+ */
+function abortMultipartUpload(server) {
+  return async (ctx, next) => {
+    const uploadId = ctx.query.uploadId;
+    if (ctx.method !== "DELETE" || typeof uploadId !== "string") return next();
+    const bucket = ctx.path.split("/")[1] ?? "";
+    // s3rver's own layout: <directory>/<bucket>/<suffix for "uploads">/<uploadId>.
+    const uploads = server.store.getResourcePath(bucket, undefined, "uploads");
+    const folder = path.join(uploads, path.basename(uploadId));
+    if (!fs.existsSync(folder)) {
+      ctx.status = 404;
+      ctx.type = "application/xml";
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code>' +
+        "<Message>The specified upload does not exist.</Message></Error>";
+      return;
+    }
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    ctx.status = 204;
   };
 }
 
