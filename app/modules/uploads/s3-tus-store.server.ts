@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomUUID, type Hash } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
@@ -67,6 +67,7 @@ export class S3TusStore extends DataStore implements FinishedUploads {
   private readonly db: Database;
   private readonly expirationMs: number;
   private readonly partBytes: number;
+  private readonly hashes = new RunningHashes();
 
   constructor(options: S3TusStoreOptions) {
     super();
@@ -144,7 +145,16 @@ export class S3TusStore extends DataStore implements FinishedUploads {
     const row = await this.row(id);
     if (row.completedAt) return row.offset;
     if (row.offset !== offset || !row.multipartUploadId) throw ERRORS.INVALID_OFFSET;
-    return new UploadWriter(this.s3, this.bucket, this.db, row, this.partBytes).write(readable);
+    const hash = this.hashes.resume(id, offset);
+    try {
+      const writer = new UploadWriter(this.s3, this.bucket, this.db, row, this.partBytes);
+      const written = await writer.write(readable, hash);
+      if (hash) this.hashes.advanced(id, hash, written);
+      return written;
+    } catch (error) {
+      this.hashes.forget(id);
+      throw error;
+    }
   }
 
   override async remove(id: string): Promise<void> {
@@ -154,6 +164,7 @@ export class S3TusStore extends DataStore implements FinishedUploads {
 
   /** Everything of an upload, whatever state it is in: S3's multipart upload, tails, bytes, row. */
   private async discard(row: UploadRow): Promise<void> {
+    this.hashes.forget(row.id);
     if (row.multipartUploadId && !row.completedAt) {
       await this.s3
         .send(
@@ -236,6 +247,9 @@ export class S3TusStore extends DataStore implements FinishedUploads {
   }
 
   async sha256(id: string): Promise<string> {
+    const size = (await this.row(id)).size;
+    const known = size === null ? null : this.hashes.take(id, size);
+    if (known) return known;
     const hash = createHash("sha256");
     const body = (await this.object(id)).transformToWebStream() as ReadableStream<Uint8Array>;
     for await (const chunk of body) hash.update(chunk);
@@ -244,6 +258,46 @@ export class S3TusStore extends DataStore implements FinishedUploads {
 
   async discardFinished(id: string): Promise<void> {
     await this.remove(id);
+  }
+}
+
+/**
+ * The SHA-256 of each upload whose every byte this process received, kept as the bytes arrive:
+ * its finished file then needs no second read from S3 for its hash. A PATCH that failed, or an
+ * upload resumed here after another instance took part of it, has none; the object is read then.
+ */
+class RunningHashes {
+  private readonly byUpload = new Map<string, { hash: Hash; through: number }>();
+
+  /** Abandoned uploads' hashes go first when there are more than this many. */
+  constructor(private readonly limit = 1000) {}
+
+  /** The hash to go on with from `offset`, or null when this process missed earlier bytes. */
+  resume(id: string, offset: number): Hash | null {
+    if (offset === 0) return createHash("sha256");
+    const entry = this.byUpload.get(id);
+    if (entry?.through === offset) return entry.hash;
+    this.byUpload.delete(id);
+    return null;
+  }
+
+  advanced(id: string, hash: Hash, through: number) {
+    this.byUpload.delete(id);
+    this.byUpload.set(id, { hash, through });
+    if (this.byUpload.size > this.limit) {
+      this.byUpload.delete(this.byUpload.keys().next().value!);
+    }
+  }
+
+  /** The digest when every byte up to `size` went through the hash; it is forgotten either way. */
+  take(id: string, size: number): string | null {
+    const entry = this.byUpload.get(id);
+    this.byUpload.delete(id);
+    return entry?.through === size ? entry.hash.digest("hex") : null;
+  }
+
+  forget(id: string) {
+    this.byUpload.delete(id);
   }
 }
 
@@ -278,7 +332,8 @@ class UploadWriter {
     return originalKey(this.row.id);
   }
 
-  async write(readable: Readable): Promise<number> {
+  /** `hash`, when given, is updated with every byte received. */
+  async write(readable: Readable, hash: Hash | null): Promise<number> {
     const [last] = await this.db
       .select({ partNumber: max(tusS3UploadParts.partNumber) })
       .from(tusS3UploadParts)
@@ -291,6 +346,7 @@ class UploadWriter {
     let inFlight: Promise<void> = Promise.resolve();
     try {
       for await (const chunk of readable as AsyncIterable<Buffer>) {
+        hash?.update(chunk);
         pending.push(chunk);
         pendingBytes += chunk.length;
         received += chunk.length;
