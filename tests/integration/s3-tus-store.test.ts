@@ -9,6 +9,7 @@ import type { Services } from "~/modules/services";
 import { expireTusUploads } from "~/modules/uploads/expire-tus-uploads.server";
 import { createTusLocker } from "~/modules/uploads/postgres-locker.server";
 import { S3TusStore, uploadExpiryMs } from "~/modules/uploads/s3-tus-store.server";
+import { listStudioUploads } from "~/modules/uploads/studio-uploads.server";
 import { signedInAs } from "../support/accounts";
 import { pdfBytes } from "../support/files";
 import { keysUnder, objectSha256, testS3, type TestS3 } from "../support/s3";
@@ -256,10 +257,14 @@ describe("tus on S3 with its bookkeeping in the database", () => {
     ).toBeDefined();
   });
 
-  it("lets the uploader cancel an upload: S3 keeps nothing of it", async () => {
+  it("shows a partial upload's bytes in the studio, and lets the uploader cancel it: S3 keeps nothing of it", async () => {
     const location = await create(7 * mebibyte);
     const id = location.split("/").pop()!;
     expect((await patch(location, 0, pdfOfSize(2 * mebibyte))).status).toBe(204);
+    // The studio shows what S3 holds of it, though no local file has a byte.
+    const { ownerId } = (await services.db.query.uploads.findFirst({ where: eq(uploads.id, id) }))!;
+    const listed = await listStudioUploads(services.db, ownerId, services.env.dataDir);
+    expect(listed.find((file) => file.id === id)?.receivedBytes).toBe(2 * mebibyte);
     const cancelled = await app.fetch(location, {
       method: "DELETE",
       headers: tus,
