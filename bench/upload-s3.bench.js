@@ -1,7 +1,8 @@
 // Resumable uploads on S3 (decision record 0046): a 1 GB file (1000 MiB) sent with tus-js-client
 // in 32 MiB chunks to one instance of the upload endpoint whose store is S3 (the local s3rver)
 // with its bookkeeping in PostgreSQL, beside a plain PutObject of the same file to the same S3
-// server, with the tus process's peak resident memory during the upload. The tus process is
+// server and beside a bare multipart upload of it (what the S3 server costs for multipart), with
+// the tus process's peak resident memory during the upload. The tus process is
 // tests/support/tus-s3-instance.ts (store, locker and database as in production, no accounts)
 // run through tsx; no build needed. Run with `npm run bench` or `node bench/upload-s3.bench.js`.
 import { createHash, randomBytes } from "node:crypto";
@@ -10,7 +11,14 @@ import { mkdir, mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
 import { Upload } from "tus-js-client";
 import { startS3Server } from "../scripts/s3-server.js";
 import {
@@ -29,6 +37,8 @@ import { serverEnv, serverNodeArgs } from "../server/node-args.js";
 
 const resultsFile = path.join(root, "bench/results/upload-s3.json");
 const mib = 1024 * 1024;
+/** The part size of S3TusStore (app/modules/uploads/s3-tus-store.server.ts). */
+const defaultPartBytes = 8 * mib;
 
 function readSettings() {
   return {
@@ -72,6 +82,48 @@ async function plainCopy(s3, bucket, source, sizeBytes) {
       Key: "bench/plain-copy",
       Body: createReadStream(source),
       ContentLength: sizeBytes,
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * The second baseline: the same file as a bare multipart upload, in the store's part size, one
+ * part after the other, from the bench process: what the S3 server itself costs for multipart
+ * (s3rver concatenates the parts at completion), without tus, HTTP hop or database.
+ */
+async function bareMultipart(s3, bucket, source, sizeBytes) {
+  const started = performance.now();
+  const key = "bench/bare-multipart";
+  const { UploadId } = await s3.send(
+    new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }),
+  );
+  const parts = [];
+  const handle = await open(source, "r");
+  try {
+    for (let offset = 0, number = 1; offset < sizeBytes; offset += defaultPartBytes, number++) {
+      const part = Buffer.alloc(Math.min(defaultPartBytes, sizeBytes - offset));
+      await handle.read(part, 0, part.length, offset);
+      const sent = await s3.send(
+        new UploadPartCommand({
+          Bucket: bucket,
+          Key: key,
+          UploadId,
+          PartNumber: number,
+          Body: part,
+        }),
+      );
+      parts.push({ PartNumber: number, ETag: sent.ETag });
+    }
+  } finally {
+    await handle.close();
+  }
+  await s3.send(
+    new CompleteMultipartUploadCommand({
+      Bucket: bucket,
+      Key: key,
+      UploadId,
+      MultipartUpload: { Parts: parts },
     }),
   );
   return (performance.now() - started) / 1000;
@@ -146,6 +198,7 @@ async function main() {
     console.log(`Writing a ${settings.sizeBytes / mib} MiB source file…`);
     const sourceHash = await makeSource(source, settings.sizeBytes);
     const copySeconds = await plainCopy(s3, s3Server.bucket, source, settings.sizeBytes);
+    const multipartSeconds = await bareMultipart(s3, s3Server.bucket, source, settings.sizeBytes);
 
     const database = await makeDatabase(settings.postgresUrl);
     if (database) cleanup.add(() => database.drop());
@@ -182,7 +235,10 @@ async function main() {
       tusSeconds,
       copyMiBPerSecond: mibPerSecond(copySeconds),
       tusMiBPerSecond: mibPerSecond(tusSeconds),
+      multipartSeconds,
+      multipartMiBPerSecond: mibPerSecond(multipartSeconds),
       ratio: mibPerSecond(tusSeconds) / mibPerSecond(copySeconds),
+      ratioToMultipart: mibPerSecond(tusSeconds) / mibPerSecond(multipartSeconds),
       idleRssMiB: idle.rss / mib,
       peakRssMiB: peakRss / mib,
     };
@@ -192,7 +248,8 @@ async function main() {
       [
         `tus on S3 (${result.engine}): ${result.tusMiBPerSecond.toFixed(0)} MiB/s`,
         `plain PutObject: ${result.copyMiBPerSecond.toFixed(0)} MiB/s`,
-        `ratio ${result.ratio.toFixed(2)}`,
+        `bare multipart upload: ${result.multipartMiBPerSecond.toFixed(0)} MiB/s`,
+        `ratio to PutObject ${result.ratio.toFixed(2)}, to bare multipart ${result.ratioToMultipart.toFixed(2)}`,
         `tus process RSS idle ${result.idleRssMiB.toFixed(0)} MiB, peak ${result.peakRssMiB.toFixed(0)} MiB`,
         `load ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)} on ${result.cpus} CPUs`,
       ].join("\n"),
