@@ -1,9 +1,9 @@
 // A local S3-compatible server (s3rver, from the npm registry) for development, tests and the
 // bench. It keeps objects under a directory and accepts any credentials. It does not check
 // signatures and has no ListParts; nothing in the project relies on either (see
-// docs/deployment.md). It also lacks AbortMultipartUpload, which the resumable uploads' expiry
-// needs (decision 0046): added below. `npm run s3` starts one on port 4569 with the bucket
-// `vitrine`.
+// docs/deployment.md). Its multipart uploads are made to answer as S3's do below: abort, and
+// NoSuchUpload for an upload that is gone (decision 0046). `npm run s3` starts one on port 4569
+// with the bucket `vitrine`.
 import S3rver from "s3rver";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,7 +24,7 @@ export async function startS3Server(options = {}) {
     silent: true,
     configureBuckets: [{ name: bucket }],
   });
-  server.middleware.unshift(abortMultipartUpload(server));
+  server.middleware.unshift(multipartAsS3(server));
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -38,14 +38,18 @@ export async function startS3Server(options = {}) {
 }
 
 /**
- * `DELETE /<bucket>/<key>?uploadId=…`: s3rver keeps a multipart upload's parts in a folder of
- * its own; aborting removes it, as S3 does, and an unknown id answers NoSuchUpload.
+ * Multipart uploads as S3 has them, where s3rver does not: `DELETE /<bucket>/<key>?uploadId=…`
+ * (AbortMultipartUpload) removes the folder s3rver keeps the upload's parts in, and a part or a
+ * completion for an upload that no longer exists answers NoSuchUpload (s3rver would make a new
+ * folder for the part, then fail at completion).
  * @param {S3rver} server
  */
-function abortMultipartUpload(server) {
+function multipartAsS3(server) {
   return async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
-    if (ctx.method !== "DELETE" || typeof uploadId !== "string") return next();
+    if (typeof uploadId !== "string" || !["DELETE", "PUT", "POST"].includes(ctx.method)) {
+      return next();
+    }
     const bucket = ctx.path.split("/")[1] ?? "";
     // s3rver's own layout: <directory>/<bucket>/<suffix for "uploads">/<uploadId>.
     const uploads = server.store.getResourcePath(bucket, undefined, "uploads");
@@ -58,6 +62,7 @@ function abortMultipartUpload(server) {
         "<Message>The specified upload does not exist.</Message></Error>";
       return;
     }
+    if (ctx.method !== "DELETE") return next();
     await fs.promises.rm(folder, { recursive: true, force: true });
     ctx.status = 204;
   };

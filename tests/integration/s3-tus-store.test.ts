@@ -168,6 +168,27 @@ describe("tus on S3 with its bookkeeping in the database", () => {
     expect(await second.mimeType(upload.id)).toBe("application/pdf");
   });
 
+  it("finishes an upload whose last answer was lost between S3's completion and the database", async () => {
+    const source = pdfOfSize(13 * mebibyte + 5);
+    const store = storeFor();
+    const { id } = await store.create(
+      new Upload({ id: crypto.randomUUID(), size: source.length, offset: 0 }),
+    );
+    expect(await store.write(Readable.from([source]), id, 0)).toBe(source.length);
+    // As if the process had died once S3 completed the file, before the row said so.
+    await services.db
+      .update(tusS3Uploads)
+      .set({ offset: 8 * mebibyte, completedAt: null })
+      .where(eq(tusS3Uploads.id, id));
+    const again = storeFor();
+    expect((await again.getUpload(id)).offset).toBe(8 * mebibyte);
+    expect(
+      await again.write(Readable.from([source.subarray(8 * mebibyte)]), id, 8 * mebibyte),
+    ).toBe(source.length);
+    expect((await again.getUpload(id)).offset).toBe(source.length);
+    expect(await objectSha256(s3, `uploads/${id}`)).toBe(sha256(source));
+  });
+
   it("refuses a chunk whose checksum does not match, and keeps nothing of it", async () => {
     const source = pdfOfSize(6 * mebibyte + 1);
     const location = await create(source.length);

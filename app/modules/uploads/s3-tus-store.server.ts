@@ -6,6 +6,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
@@ -344,13 +345,16 @@ class UploadWriter {
     let pendingBytes = this.tailSize;
     let received = 0;
     let inFlight: Promise<void> = Promise.resolve();
+    // Bytes handed to parts so far; the part that would end the upload waits for finish().
+    let queued = this.partsBytes;
     try {
       for await (const chunk of readable as AsyncIterable<Buffer>) {
         hash?.update(chunk);
         pending.push(chunk);
         pendingBytes += chunk.length;
         received += chunk.length;
-        while (pendingBytes >= this.partBytes) {
+        while (pendingBytes >= this.partBytes && queued + this.partBytes !== this.row.size) {
+          queued += this.partBytes;
           const all = Buffer.concat(pending);
           const part = all.subarray(0, this.partBytes);
           pending.length = 0;
@@ -373,8 +377,7 @@ class UploadWriter {
     const rest = Buffer.concat(pending);
     const finished = this.row.size !== null && this.partsBytes + rest.length === this.row.size;
     if (finished) {
-      if (rest.length > 0) await this.storePart(rest);
-      await this.complete();
+      await this.finish(rest);
     } else if (rest.length >= minPartBytes) {
       await this.storePart(rest);
     } else if (rest.length > 0) {
@@ -402,7 +405,7 @@ class UploadWriter {
    */
   private async advance(
     tx: DatabaseTransaction,
-    next: { offset: number; tailKey: string | null; tailSize: number },
+    next: { offset: number; tailKey: string | null; tailSize: number; completedAt?: Date },
   ) {
     const moved = await tx
       .update(tusS3Uploads)
@@ -412,8 +415,8 @@ class UploadWriter {
     if (moved.length === 0) throw ERRORS.INVALID_OFFSET;
   }
 
-  private async storePart(bytes: Buffer): Promise<void> {
-    const partNumber = this.partNumber + 1;
+  /** Sends one part; gives its ETag. A part number a crash left unrecorded is sent again and replaces S3's copy. */
+  private async sendPart(partNumber: number, bytes: Buffer): Promise<string> {
     const sent = await this.s3.send(
       new UploadPartCommand({
         Bucket: this.bucket,
@@ -424,15 +427,20 @@ class UploadWriter {
         ContentLength: bytes.length,
       }),
     );
+    return sent.ETag!;
+  }
+
+  private async storePart(bytes: Buffer): Promise<void> {
+    const partNumber = this.partNumber + 1;
+    const etag = await this.sendPart(partNumber, bytes);
     const offset = this.partsBytes + bytes.length;
     await this.db.transaction(async (tx) => {
-      // A part number a crash left unrecorded is sent again and replaces S3's copy.
       await tx
         .insert(tusS3UploadParts)
-        .values({ uploadId: this.row.id, partNumber, etag: sent.ETag!, size: bytes.length })
+        .values({ uploadId: this.row.id, partNumber, etag, size: bytes.length })
         .onConflictDoUpdate({
           target: [tusS3UploadParts.uploadId, tusS3UploadParts.partNumber],
-          set: { etag: sent.ETag!, size: bytes.length },
+          set: { etag, size: bytes.length },
         });
       await this.advance(tx, { offset, tailKey: null, tailSize: 0 });
     });
@@ -468,29 +476,51 @@ class UploadWriter {
     if (previous) await this.deleteObject(previous);
   }
 
-  private async complete(): Promise<void> {
-    const parts = await this.db
-      .select()
-      .from(tusS3UploadParts)
-      .where(eq(tusS3UploadParts.uploadId, this.row.id))
-      .orderBy(asc(tusS3UploadParts.partNumber));
-    await this.s3.send(
-      new CompleteMultipartUploadCommand({
-        Bucket: this.bucket,
-        Key: this.key,
-        UploadId: this.row.multipartUploadId!,
-        MultipartUpload: {
-          Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
-        },
-      }),
-    );
+  /**
+   * The last part, then CompleteMultipartUpload, and only then the row at its full size: the
+   * offset never says "complete" before S3 has the whole file. When a crash came between S3's
+   * completion and the row, the client sends the last chunk again; S3 then knows the upload no
+   * more, and a whole object of the right size at the key says it was completed.
+   */
+  private async finish(last: Buffer): Promise<void> {
+    const partNumber = this.partNumber + 1;
+    try {
+      const etag = await this.sendPart(partNumber, last);
+      const recorded = await this.db
+        .select({ PartNumber: tusS3UploadParts.partNumber, ETag: tusS3UploadParts.etag })
+        .from(tusS3UploadParts)
+        .where(eq(tusS3UploadParts.uploadId, this.row.id))
+        .orderBy(asc(tusS3UploadParts.partNumber));
+      await this.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: this.key,
+          UploadId: this.row.multipartUploadId!,
+          MultipartUpload: { Parts: [...recorded, { PartNumber: partNumber, ETag: etag }] },
+        }),
+      );
+    } catch (error) {
+      if (!isNoSuchUpload(error) || !(await this.completedEarlier())) throw error;
+    }
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(tusS3Uploads)
-        .set({ completedAt: new Date() })
-        .where(eq(tusS3Uploads.id, this.row.id));
+      await this.advance(tx, {
+        offset: this.row.size!,
+        tailKey: null,
+        tailSize: 0,
+        completedAt: new Date(),
+      });
       await tx.delete(tusS3UploadParts).where(eq(tusS3UploadParts.uploadId, this.row.id));
     });
+    const usedTail = this.tailKey;
+    this.offset = this.row.size!;
+    if (usedTail) await this.deleteObject(usedTail);
+  }
+
+  private async completedEarlier(): Promise<boolean> {
+    const found = await this.s3
+      .send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key }))
+      .catch(() => null);
+    return found?.ContentLength === this.row.size;
   }
 
   private async deleteObject(key: string) {
