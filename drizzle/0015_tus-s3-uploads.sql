@@ -8,7 +8,7 @@ CREATE TABLE "tus_s3_upload_parts" (
 --> statement-breakpoint
 CREATE TABLE "tus_s3_uploads" (
 	"id" text PRIMARY KEY NOT NULL,
-	"size" bigint,
+	"size" bigint NOT NULL,
 	"offset" bigint DEFAULT 0 NOT NULL,
 	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"multipart_upload_id" text,

@@ -1072,8 +1072,7 @@ export const tusS3Uploads = pgTable(
   "tus_s3_uploads",
   {
     id: text("id").primaryKey(),
-    /** Null while the client defers the length. */
-    size: bigint("size", { mode: "number" }),
+    size: bigint("size", { mode: "number" }).notNull(),
     offset: bigint("offset", { mode: "number" }).notNull().default(0),
     metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull().default({}),
     /** S3's UploadId of the multipart upload; null for an empty file, stored whole at once. */

@@ -77,13 +77,9 @@ export class S3TusStore extends DataStore implements FinishedUploads {
     this.db = options.db;
     this.expirationMs = options.expirationMs ?? uploadExpiryMs;
     this.partBytes = Math.max(minPartBytes, options.partBytes ?? defaultPartBytes);
-    this.extensions = [
-      "creation",
-      "creation-with-upload",
-      "creation-defer-length",
-      "termination",
-      "expiration",
-    ];
+    // No creation-defer-length: the upload server needs every length at creation (its limits),
+    // and an upload whose length came last would have no part left to complete it with.
+    this.extensions = ["creation", "creation-with-upload", "termination", "expiration"];
   }
 
   private async row(id: string): Promise<UploadRow> {
@@ -99,6 +95,7 @@ export class S3TusStore extends DataStore implements FinishedUploads {
 
   override async create(upload: Upload): Promise<Upload> {
     if (!idPattern.test(upload.id)) throw ERRORS.FILE_NOT_FOUND;
+    if (upload.size === undefined) throw ERRORS.INVALID_LENGTH;
     const key = originalKey(upload.id);
     const createdAt = upload.creation_date ? new Date(upload.creation_date) : new Date();
     const metadata = upload.metadata ?? {};
@@ -114,7 +111,7 @@ export class S3TusStore extends DataStore implements FinishedUploads {
       );
       await this.db.insert(tusS3Uploads).values({
         id: upload.id,
-        size: upload.size ?? null,
+        size: upload.size,
         metadata,
         multipartUploadId: created.UploadId!,
         createdAt,
@@ -129,17 +126,12 @@ export class S3TusStore extends DataStore implements FinishedUploads {
     const row = await this.row(id);
     return new Upload({
       id,
-      size: row.size ?? undefined,
+      size: row.size,
       offset: row.offset,
       metadata: row.metadata,
       creation_date: row.createdAt.toISOString(),
       storage: this.storageOf(id),
     });
-  }
-
-  override async declareUploadLength(id: string, size: number): Promise<void> {
-    await this.row(id);
-    await this.db.update(tusS3Uploads).set({ size }).where(eq(tusS3Uploads.id, id));
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
@@ -248,8 +240,7 @@ export class S3TusStore extends DataStore implements FinishedUploads {
   }
 
   async sha256(id: string): Promise<string> {
-    const size = (await this.row(id)).size;
-    const known = size === null ? null : this.hashes.take(id, size);
+    const known = this.hashes.take(id, (await this.row(id)).size);
     if (known) return known;
     const hash = createHash("sha256");
     const body = (await this.object(id)).transformToWebStream() as ReadableStream<Uint8Array>;
@@ -375,7 +366,7 @@ class UploadWriter {
     if (received === 0) return this.offset;
 
     const rest = Buffer.concat(pending);
-    const finished = this.row.size !== null && this.partsBytes + rest.length === this.row.size;
+    const finished = this.partsBytes + rest.length === this.row.size;
     if (finished) {
       await this.finish(rest);
     } else if (rest.length >= minPartBytes) {
@@ -504,7 +495,7 @@ class UploadWriter {
     }
     await this.db.transaction(async (tx) => {
       await this.advance(tx, {
-        offset: this.row.size!,
+        offset: this.row.size,
         tailKey: null,
         tailSize: 0,
         completedAt: new Date(),
@@ -512,7 +503,7 @@ class UploadWriter {
       await tx.delete(tusS3UploadParts).where(eq(tusS3UploadParts.uploadId, this.row.id));
     });
     const usedTail = this.tailKey;
-    this.offset = this.row.size!;
+    this.offset = this.row.size;
     if (usedTail) await this.deleteObject(usedTail);
   }
 
