@@ -1165,3 +1165,40 @@ export const invoiceCounters = pgTable("invoice_counters", {
   year: integer("year").primaryKey(),
   lastNumber: integer("last_number").notNull(),
 });
+
+/**
+ * Resumable uploads in progress on S3 (decision 0046): what S3 would need ListParts to tell,
+ * kept here so any instance can resume an upload another one started. `offset` is always the
+ * parts' sizes plus `tailSize`, the bytes waiting in the `tailKey` object until they make a
+ * part of 5 MiB (S3's minimum for all parts but the last).
+ */
+export const tusS3Uploads = pgTable(
+  "tus_s3_uploads",
+  {
+    id: text("id").primaryKey(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    offset: bigint("offset", { mode: "number" }).notNull().default(0),
+    metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull().default({}),
+    /** S3's UploadId of the multipart upload; null for an empty file, stored whole at once. */
+    multipartUploadId: text("multipart_upload_id"),
+    tailKey: text("tail_key"),
+    tailSize: bigint("tail_size", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [index("tus_s3_uploads_created_idx").on(table.createdAt)],
+);
+
+/** The parts of a multipart upload already stored, in order; CompleteMultipartUpload lists them. */
+export const tusS3UploadParts = pgTable(
+  "tus_s3_upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => tusS3Uploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    etag: text("etag").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.partNumber] })],
+);

@@ -1144,6 +1144,7 @@ export const en: Catalog = {
         "payouts.reverse-share": "Reversal of a seller's share",
         "payouts.connect-event": "Connected account event",
         "credits.monthly-grants": "Monthly credits of yearly plans",
+        "uploads.expire-tus": "Expiry of abandoned uploads",
       },
       recurring: "Recurring: every {{interval}}",
       nextRun: "Next attempt",

@@ -1155,6 +1155,7 @@ export const fr = {
         "payouts.reverse-share": "Reprise de la part d'un vendeur",
         "payouts.connect-event": "Événement de compte connecté",
         "credits.monthly-grants": "Crédits mensuels des plans annuels",
+        "uploads.expire-tus": "Expiration des envois abandonnés",
       },
       recurring: "Récurrente : toutes les {{interval}}",
       nextRun: "Prochain essai",
