@@ -191,18 +191,35 @@ function summarize({ result, latenciesMs }) {
   };
 }
 
-async function measure(label, url, expectedStatus, settings) {
+/**
+ * Loads one URL and summarises the measured phase. With `pid`, also the server's CPU time per
+ * request over the warm-up and the measured phase: unlike req/s, other programs on a shared
+ * machine barely change it.
+ */
+async function measure(label, url, expectedStatus, settings, pid) {
   process.stderr.write(`  ${label} ${url} ... `);
+  const ticksBefore = pid ? await cpuTicks(pid) : 0;
   const run = await runLoad(url, settings);
+  const ticks = pid ? (await cpuTicks(pid)) - ticksBefore : 0;
   assertHealthy(`${label} ${url}`, run.result, expectedStatus);
   const summary = summarize(run);
+  if (pid) {
+    const requests = run.result.requests.total + (run.result.warmup?.requests.total ?? 0);
+    summary.cpuMsPerRequest = (ticks * (1000 / clockTicksPerSecond)) / requests;
+  }
   process.stderr.write(`${Math.round(summary.reqPerSec)} req/s\n`);
   return summary;
 }
 
 async function benchPage(snapshot, app, baseline, settings) {
   process.stderr.write(`${snapshot.name} (${snapshot.path}, ${snapshot.body.length} bytes)\n`);
-  const appSummary = await measure("app", app.baseUrl + snapshot.path, snapshot.status, settings);
+  const appSummary = await measure(
+    "app",
+    app.baseUrl + snapshot.path,
+    snapshot.status,
+    settings,
+    app.child.pid,
+  );
   if (hasExited(app.child)) {
     throw new Error(
       `App exited during the run (code ${app.child.exitCode}).${describeOutput(app)}`,
@@ -234,6 +251,7 @@ async function benchPage(snapshot, app, baseline, settings) {
 function formatTable(rows) {
   const header = [
     "page",
+    "app CPU ms/req",
     "app req/s",
     "app p50 ms",
     "app p99 ms",
@@ -245,6 +263,7 @@ function formatTable(rows) {
   ];
   const lines = rows.map((row) => [
     `${row.page} ${row.path}`,
+    row.app.cpuMsPerRequest.toFixed(2),
     row.app.reqPerSec.toFixed(0),
     row.app.latencyMs.p50.toFixed(2),
     row.app.latencyMs.p99.toFixed(2),
@@ -330,6 +349,9 @@ const mib = 1024 * 1024;
 /** Memory targets (decision record 0047): idle on each engine, and the first boot's peak. */
 const idleRssTargets = { pglite: 300 * mib, postgres: 200 * mib };
 const bootPeakTarget = 600 * mib;
+
+/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ) on every common platform. */
+const clockTicksPerSecond = 100;
 
 /** CPU time (user + system, in clock ticks) a process has used so far (Linux). */
 async function cpuTicks(pid) {
