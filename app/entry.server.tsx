@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +7,7 @@ import { RequestIdContext } from "./components/request-id";
 import { services, shutdown } from "./modules/app.server";
 import { signedOriginal } from "./modules/commerce/downloads.server";
 import { env } from "./modules/config/env.server";
+import { coalescingStream } from "./modules/http/coalescing-stream.server";
 import { clientAddressContext } from "./modules/http/request-context.server";
 import { createNonce, setSecurityHeaders } from "./modules/http/security-headers.server";
 import { logger } from "./modules/log/logger.server";
@@ -100,12 +100,9 @@ export default function handleRequest(
     );
     const onReady = () => {
       shellRendered = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeout);
-          timeout = undefined;
-          callback();
-        },
+      const body = coalescingStream(() => {
+        clearTimeout(timeout);
+        timeout = undefined;
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       pipe(body);

@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { serverEnv, serverNodeArgs } from "../server/node-args.js";
@@ -18,12 +19,14 @@ import {
   findFreePort,
   hasExited,
   numberFromEnv,
+  residentMemory,
   root,
   startApp,
   stopApp,
   waitUntilReady,
   warnIfBusy,
 } from "./support/app-process.js";
+import { makeDatabase } from "./support/bench-database.js";
 
 const resultsFile = path.join(root, "bench/results/ssr.json");
 
@@ -43,6 +46,8 @@ function readSettings() {
     warmupSeconds: numberFromEnv("BENCH_WARMUP", 2),
     // autocannon sends no Accept-Encoding of its own: by default pages go out uncompressed.
     acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? "",
+    // The second engine; "" skips it. Each run makes and drops its own database there.
+    postgresUrl: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
   };
 }
 
@@ -186,18 +191,35 @@ function summarize({ result, latenciesMs }) {
   };
 }
 
-async function measure(label, url, expectedStatus, settings) {
+/**
+ * Loads one URL and summarises the measured phase. With `pid`, also the server's CPU time per
+ * request over the warm-up and the measured phase: unlike req/s, other programs on a shared
+ * machine barely change it.
+ */
+async function measure(label, url, expectedStatus, settings, pid) {
   process.stderr.write(`  ${label} ${url} ... `);
+  const ticksBefore = pid ? await cpuTicks(pid) : 0;
   const run = await runLoad(url, settings);
+  const ticks = pid ? (await cpuTicks(pid)) - ticksBefore : 0;
   assertHealthy(`${label} ${url}`, run.result, expectedStatus);
   const summary = summarize(run);
+  if (pid) {
+    const requests = run.result.requests.total + (run.result.warmup?.requests.total ?? 0);
+    summary.cpuMsPerRequest = (ticks * (1000 / clockTicksPerSecond)) / requests;
+  }
   process.stderr.write(`${Math.round(summary.reqPerSec)} req/s\n`);
   return summary;
 }
 
 async function benchPage(snapshot, app, baseline, settings) {
   process.stderr.write(`${snapshot.name} (${snapshot.path}, ${snapshot.body.length} bytes)\n`);
-  const appSummary = await measure("app", app.baseUrl + snapshot.path, snapshot.status, settings);
+  const appSummary = await measure(
+    "app",
+    app.baseUrl + snapshot.path,
+    snapshot.status,
+    settings,
+    app.child.pid,
+  );
   if (hasExited(app.child)) {
     throw new Error(
       `App exited during the run (code ${app.child.exitCode}).${describeOutput(app)}`,
@@ -229,6 +251,7 @@ async function benchPage(snapshot, app, baseline, settings) {
 function formatTable(rows) {
   const header = [
     "page",
+    "app CPU ms/req",
     "app req/s",
     "app p50 ms",
     "app p99 ms",
@@ -240,6 +263,7 @@ function formatTable(rows) {
   ];
   const lines = rows.map((row) => [
     `${row.page} ${row.path}`,
+    row.app.cpuMsPerRequest.toFixed(2),
     row.app.reqPerSec.toFixed(0),
     row.app.latencyMs.p50.toFixed(2),
     row.app.latencyMs.p99.toFixed(2),
@@ -321,77 +345,167 @@ async function writeResults(report) {
   await writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
 }
 
+const mib = 1024 * 1024;
+/** Memory targets (decision record 0047): idle on each engine, and the first boot's peak. */
+const idleRssTargets = { pglite: 300 * mib, postgres: 200 * mib };
+const bootPeakTarget = 600 * mib;
+
+/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ) on every common platform. */
+const clockTicksPerSecond = 100;
+
+/** CPU time (user + system, in clock ticks) a process has used so far (Linux). */
+async function cpuTicks(pid) {
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+  // After the command name: state is field 3, utime 14 and stime 15 (1-based, man proc).
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until the server has used under 5 % of a core for two seconds in a row: the demo
+ * content's media jobs have run, so what is measured next is the idle server.
+ */
+async function waitUntilIdle(pid, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let quietSeconds = 0;
+  let before = await cpuTicks(pid);
+  while (Date.now() < deadline && quietSeconds < 2) {
+    await delay(1000);
+    const now = await cpuTicks(pid);
+    quietSeconds = now - before < 5 ? quietSeconds + 1 : 0;
+    before = now;
+  }
+}
+
+/**
+ * One engine: a fresh demo install (PGlite in a temporary data directory, or a PostgreSQL
+ * database of its own), its first boot's peak memory and idle memory, then every page against
+ * the bare baseline. The server is stopped before the next engine starts.
+ */
+async function benchEngine(engine, settings, cleanup) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-bench-"));
+  cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
+  let databaseUrl = "";
+  if (engine === "postgres") {
+    const database = await makeDatabase(settings.postgresUrl);
+    if (!database) return null;
+    cleanup.add(() => database.drop());
+    databaseUrl = database.url;
+  }
+  process.stderr.write(`\n== ${engine}\n`);
+  const app = startApp({
+    port: await findFreePort(),
+    dataDir,
+    nodeArgs: serverNodeArgs,
+    env: { ...serverEnv, DATABASE_URL: databaseUrl },
+  });
+  cleanup.add(() => stopApp(app.child));
+  const bootStart = performance.now();
+  await waitUntilReady(app, pages[0].path);
+  const bootSeconds = (performance.now() - bootStart) / 1000;
+  console.error(`App ready at ${app.baseUrl} after ${bootSeconds.toFixed(1)} s`);
+  await waitUntilIdle(app.child.pid);
+  // One page served first, so that lazily loaded code counts as idle memory.
+  await getRaw(app.baseUrl + pages[0].path);
+  const idle = await residentMemory(app.child.pid);
+
+  // The demo install's first product, found as a visitor would, through the marketplace.
+  const enginePages = [...pages];
+  const listing = await (await fetch(`${app.baseUrl}/fr/marketplace`)).text();
+  const productPath = listing.match(/href="(\/fr\/product\/[0-9a-f-]{36})"/)?.[1];
+  if (productPath) enginePages.push({ name: "product", path: productPath, expectedStatus: 200 });
+
+  const snapshots = [];
+  for (const page of enginePages) {
+    snapshots.push(await capturePage(app.baseUrl, page, settings.acceptEncoding));
+  }
+  const firstVisit =
+    engine === "pglite" ? await measureFirstVisit(app.baseUrl, pages[0].path) : null;
+  const productJsGzipBytes =
+    engine === "pglite" && productPath ? await productJavaScript(app.baseUrl, productPath) : null;
+
+  const baseline = await startBaseline(snapshots);
+  cleanup.add(() => stopBaseline(baseline.server));
+  console.error(
+    `Settings: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up, ` +
+      `${settings.durationSeconds} s measured, per page and per target`,
+  );
+  const rows = [];
+  for (const snapshot of snapshots) {
+    rows.push(await benchPage(snapshot, app, baseline, settings));
+  }
+  const afterLoad = await residentMemory(app.child.pid);
+  const outputLines = app.output.total;
+  const output = describeOutput(app);
+  await stopBaseline(baseline.server);
+  await stopApp(app.child);
+  return {
+    engine,
+    bootSeconds,
+    memory: {
+      idleRssBytes: idle.rss,
+      idleRssTargetBytes: idleRssTargets[engine],
+      // VmHWM once the first boot (initdb or migrations, seeding, demo media jobs) is over.
+      bootPeakRssBytes: idle.peak,
+      bootPeakTargetBytes: bootPeakTarget,
+      rssAfterLoadBytes: afterLoad.rss,
+      peakRssBytes: afterLoad.peak,
+    },
+    // Anything beyond the "listening" line means the app warned or failed during the run.
+    appOutputLines: outputLines,
+    appOutput: outputLines > 1 ? output : "",
+    pages: rows,
+    productJsGzipBytes,
+    firstVisit,
+  };
+}
+
+/** JavaScript the product page makes the browser download, gzipped (target: under 200 KB). */
+async function productJavaScript(baseUrl, productPath) {
+  const html = await (await fetch(`${baseUrl}${productPath}`)).text();
+  // What the browser fetches: the module preloads (the route manifest inlined in the page
+  // also names other routes' modules, which are only fetched when visited).
+  const assets = new Set(
+    [...html.matchAll(/rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
+  );
+  // The page's language catalogue is not in the HTML: the client entry imports it before
+  // hydrating (decision record 0003). It is part of what the page downloads.
+  const assetDir = path.join(root, "build/client/assets");
+  for (const name of await readdir(assetDir)) {
+    if (/^catalog\.fr-[\w-]+\.js$/.test(name)) assets.add(`/assets/${name}`);
+  }
+  let bytes = 0;
+  for (const asset of assets) {
+    bytes += gzipSync(await readFile(path.join(root, "build/client", asset))).length;
+  }
+  console.error(
+    `Product page JavaScript: ${assets.size} files, ${(bytes / 1024).toFixed(1)} KB gzipped (limit 200 KB)`,
+  );
+  return bytes;
+}
+
+function formatMemory(run) {
+  const inMib = (bytes) => `${Math.round(bytes / mib)} MiB`;
+  const { memory } = run;
+  return (
+    `idle RSS ${inMib(memory.idleRssBytes)} (target ${inMib(memory.idleRssTargetBytes)}), ` +
+    `first-boot peak ${inMib(memory.bootPeakRssBytes)} (target ${inMib(memory.bootPeakTargetBytes)}), ` +
+    `RSS after the load ${inMib(memory.rssAfterLoadBytes)}`
+  );
+}
+
 async function main() {
   const settings = readSettings();
   const loadAtStart = warnIfBusy();
   const cleanup = createCleanup();
 
   try {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-bench-"));
-    cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
-
-    const app = startApp({
-      port: await findFreePort(),
-      dataDir,
-      nodeArgs: serverNodeArgs,
-      env: serverEnv,
-    });
-    cleanup.add(() => stopApp(app.child));
-    const bootStart = performance.now();
-    await waitUntilReady(app, pages[0].path);
-    const bootSeconds = (performance.now() - bootStart) / 1000;
-    console.error(`App ready at ${app.baseUrl} after ${bootSeconds.toFixed(1)} s`);
-
-    // The demo install's first product, found as a visitor would, through the marketplace.
-    const listing = await (await fetch(`${app.baseUrl}/fr/marketplace`)).text();
-    const productPath = listing.match(/href="(\/fr\/product\/[0-9a-f-]{36})"/)?.[1];
-    if (productPath) pages.push({ name: "product", path: productPath, expectedStatus: 200 });
-
-    const snapshots = [];
-    for (const page of pages) {
-      snapshots.push(await capturePage(app.baseUrl, page, settings.acceptEncoding));
+    const runs = [];
+    for (const engine of ["pglite", "postgres"]) {
+      const run = await benchEngine(engine, settings, cleanup);
+      if (run) runs.push(run);
     }
-    const firstVisit = await measureFirstVisit(app.baseUrl, pages[0].path);
-
-    // JavaScript the product page makes the browser download, gzipped (target: under 200 KB).
-    let productJsGzipBytes = null;
-    if (productPath) {
-      const html = await (await fetch(`${app.baseUrl}${productPath}`)).text();
-      // What the browser fetches: the module preloads (the route manifest inlined in the page
-      // also names other routes' modules, which are only fetched when visited).
-      const assets = new Set(
-        [...html.matchAll(/rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map(
-          (match) => match[1],
-        ),
-      );
-      // The page's language catalogue is not in the HTML: the client entry imports it before
-      // hydrating (decision record 0003). It is part of what the page downloads.
-      const assetDir = path.join(root, "build/client/assets");
-      for (const name of await readdir(assetDir)) {
-        if (/^catalog\.fr-[\w-]+\.js$/.test(name)) assets.add(`/assets/${name}`);
-      }
-      productJsGzipBytes = 0;
-      for (const asset of assets) {
-        const bytes = await readFile(path.join(root, "build/client", asset));
-        productJsGzipBytes += gzipSync(bytes).length;
-      }
-      console.error(
-        `Product page JavaScript: ${assets.size} files, ${(productJsGzipBytes / 1024).toFixed(1)} KB gzipped (limit 200 KB)`,
-      );
-    }
-
-    const baseline = await startBaseline(snapshots);
-    cleanup.add(() => stopBaseline(baseline.server));
-
-    console.error(
-      `Settings: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up, ` +
-        `${settings.durationSeconds} s measured, per page and per target`,
-    );
-    const rows = [];
-    for (const snapshot of snapshots) {
-      rows.push(await benchPage(snapshot, app, baseline, settings));
-    }
-
     const report = {
       date: new Date().toISOString(),
       node: process.version,
@@ -401,22 +515,24 @@ async function main() {
       settings,
       // 1-minute load averages: a busy machine explains odd numbers when comparing runs.
       loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
-      bootSeconds,
-      // Anything beyond the "listening" line means the app warned or failed during the run.
-      appOutputLines: app.output.total,
-      pages: rows,
-      productJsGzipBytes,
       productJsLimitBytes: 200 * 1024,
-      firstVisit,
+      runs,
     };
     await writeResults(report);
 
-    console.log(`\n${formatTable(rows)}\n`);
-    console.log(`First visit to ${pages[0].path}:\n${formatFirstVisit(firstVisit)}\n`);
-    console.log(`Results written to ${path.relative(root, resultsFile)}`);
-    if (app.output.total > 1) {
-      console.warn(`\nThe app wrote ${app.output.total} lines of output:${describeOutput(app)}`);
+    for (const run of runs) {
+      console.log(`\n${run.engine}: ${formatMemory(run)}\n${formatTable(run.pages)}\n`);
+      if (run.firstVisit) {
+        console.log(`First visit to ${pages[0].path}:\n${formatFirstVisit(run.firstVisit)}\n`);
+      }
+      if (run.appOutput) {
+        console.warn(`The app wrote ${run.appOutputLines} lines of output:${run.appOutput}\n`);
+      }
     }
+    console.log(
+      `Load average (1 min): ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end`,
+    );
+    console.log(`Results written to ${path.relative(root, resultsFile)}`);
   } finally {
     await cleanup.run();
   }

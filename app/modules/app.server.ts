@@ -91,6 +91,11 @@ async function start(): Promise<Services> {
     },
     "services ready",
   );
+  // Several processes may share a PostgreSQL database; a PGlite directory has only this one.
+  const events =
+    handle.engine === "postgres"
+      ? await createPostgresEventBus({ db: handle.db, listen: handle.listen, log })
+      : createEventBus();
   const worker = config.MEDIA_WORKER
     ? startWorker({
         db: handle.db,
@@ -99,7 +104,7 @@ async function start(): Promise<Services> {
         // On PGlite this process is the only one: jobs left running by a previous run resume now.
         recoverRunning: handle.engine === "pglite",
         handlers: {
-          [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log }),
+          [processMediaJobType]: mediaJobHandler({ db: handle.db, storage, log, events }),
           // Credits: yearly plans' monthly grants (decision 0035).
           [monthlyGrantsJobType]: monthlyGrantsJobHandler({ db: handle.db, log }),
           // Commerce: pending orders whose payment page closed (decision 0038).
@@ -129,11 +134,6 @@ async function start(): Promise<Services> {
   if (tusStorage) {
     await scheduleRecurringJob(handle.db, expireTusUploadsJobType, expireTusUploadsEveryMs);
   }
-  // Several processes may share a PostgreSQL database; a PGlite directory has only this one.
-  const events =
-    handle.engine === "postgres"
-      ? await createPostgresEventBus({ db: handle.db, listen: handle.listen, log })
-      : createEventBus();
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
     worker?.wake();

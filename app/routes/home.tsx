@@ -8,7 +8,7 @@ import { categoryLinks } from "~/components/shell/category-bar";
 import { localePath, useLocale } from "~/components/use-locale";
 import { useSearchSubmit } from "~/components/use-search-submit";
 import { services } from "~/modules/app.server";
-import { featuredItems, heroVideo } from "~/modules/catalogue/catalogue.server";
+import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { pageMeta } from "~/modules/http/meta";
 import type { Route } from "./+types/home";
@@ -18,8 +18,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader() {
-  const { db } = await services();
-  const [featured, heroVideoId] = await Promise.all([featuredItems(db), heroVideo(db)]);
+  const { db, events } = await services();
+  const catalogue = catalogueCache(db, events);
+  const [featured, heroVideoId] = await Promise.all([
+    catalogue.featuredItems(),
+    catalogue.heroVideo(),
+  ]);
   return { featured, heroVideoId };
 }
 

@@ -6,7 +6,7 @@ import { ItemGrid } from "~/components/catalogue/item-card";
 import { useLiveCatalogue } from "~/components/catalogue/live-counts";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
-import { searchCatalogue } from "~/modules/catalogue/catalogue.server";
+import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
 import {
   categoryFilters,
   marketplaceSearch,
@@ -25,8 +25,8 @@ export function meta(args: Route.MetaArgs) {
 /** Filters, sort and page come from the URL and are applied on the server (docs/product.md, "Pages and navigation"). */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseMarketplaceQuery(new URL(request.url).searchParams);
-  const { db } = await services();
-  const results = await searchCatalogue(db, query);
+  const { db, events } = await services();
+  const results = await catalogueCache(db, events).searchCatalogue(query);
   return { query: { ...query, page: results.page }, results };
 }
 

@@ -24,10 +24,10 @@ import {
   CatalogueError,
   getProduct,
   isFeatured,
-  relatedItems,
   setFeatured,
   setLike,
 } from "~/modules/catalogue/catalogue.server";
+import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
 import { getT, formatBytes, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
 import { formatDuration } from "~/modules/i18n/format-media";
@@ -54,14 +54,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const locale: Locale = isLocale(params.lang) ? params.lang : "fr";
   const id = "id" in params ? params.id : undefined;
   if (!id) fail("missingId", 404);
-  const { db, env } = await services();
+  const { db, env, events } = await services();
   const viewer = await getViewer(context);
+  const catalogue = catalogueCache(db, events);
   try {
-    const product = await getProduct(db, viewer, id);
+    // A signed-in viewer's page says whether they liked the item: never from the shared cache.
+    const product = viewer
+      ? await getProduct(db, viewer, id)
+      : await catalogue.anonymousProduct(id);
     if (!product) fail("notFound", 404);
     const [licenceRows, related, credits, featured, owned] = await Promise.all([
       listLicences(db),
-      relatedItems(db, product),
+      catalogue.relatedItems(product),
       creditDownloadState(db, viewer?.id ?? null, product.kind),
       // Only admins learn whether an item is pinned, and only they see the control.
       viewer?.role === "admin" ? isFeatured(db, product.id) : null,
@@ -118,11 +122,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!id) fail("missingId", 404);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const { db } = await services();
+  const { db, events } = await services();
   const viewer = await getViewer(context);
   if (intent === "feature" || intent === "unfeature") {
     try {
       await setFeatured(db, viewer, id, intent === "feature");
+      events.publish({ type: "catalogue.touched", submissionId: id, change: "featured" });
     } catch (error) {
       if (error instanceof CatalogueError) fail("notFound", 404);
       throw error;
@@ -136,7 +141,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent !== "like" && intent !== "unlike") throw data(null, { status: 400 });
   try {
-    return await setLike(db, viewer, id, intent === "like");
+    const result = await setLike(db, viewer, id, intent === "like");
+    events.publish({ type: "catalogue.touched", submissionId: id, change: "liked" });
+    return result;
   } catch (error) {
     if (error instanceof CatalogueError && error.code === "signInRequired") {
       const headers = new Headers();

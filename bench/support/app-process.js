@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 // First boot runs initdb, migrations and seeding: a few seconds, much more on a slow CI box.
-const startupTimeoutMs = 90_000;
+const startupTimeoutMs = 180_000;
 const stopTimeoutMs = 5_000;
 const outputTailLines = 40;
 

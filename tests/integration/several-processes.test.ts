@@ -177,6 +177,32 @@ describe.runIf(process.env.DATABASE_URL)("two web processes and a worker on Post
     expect(after).toBe(before + 1);
   }, 30_000);
 
+  it("show an approval and a like made through one web process on the other's cached pages, not after the cache expires", async () => {
+    const cookies = await adminCookies(webB);
+    const submissionId = await pendingItem();
+    const product = `${webA.baseUrl}/fr/product/${submissionId}`;
+    const status = async () => (await fetch(product)).status;
+    const likes = async () => /(\d+) j&#x27;aime/.exec(await (await fetch(product)).text())?.[1];
+    // A's marketplace and 404 are now in A's catalogue cache, kept ten seconds without an event.
+    expect(await status()).toBe(404);
+    const listing = async () => (await fetch(`${webA.baseUrl}/fr/marketplace?sort=recent`)).text();
+    expect(await listing()).not.toContain(submissionId);
+    await approveOn(webB, cookies, submissionId);
+    expect(await within(2000, status, (value) => value === 200)).toBe(200);
+    expect(await within(2000, listing, (html) => html.includes(submissionId))).toContain(
+      submissionId,
+    );
+    expect(await likes()).toBe("0");
+    const like = await fetch(`${webB.baseUrl}/fr/product/${submissionId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: webB.baseUrl, Cookie: cookies },
+      body: new URLSearchParams({ intent: "like" }),
+    });
+    expect(like.status).toBeLessThan(400);
+    expect(await within(2000, likes, (count) => count === "1")).toBe("1");
+  }, 30_000);
+
   it("have the worker process run a job queued by a web process without a worker", async () => {
     const email = `visiteur-${Date.now()}@example.test`;
     const response = await fetch(`${webA.baseUrl}/en/contact`, {

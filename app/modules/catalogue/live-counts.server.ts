@@ -1,12 +1,12 @@
 import type { Database } from "../db/client.server";
-import type { AppEvent, EventBus } from "../events/event-bus.server";
+import type { CatalogueChange, EventBus } from "../events/event-bus.server";
 import { categoryCounts } from "./catalogue.server";
 import type { CategoryCounts } from "./catalogue-query";
 
 /** What each open page receives when the catalogue changes. */
 export interface CountsMessage {
   counts: CategoryCounts;
-  change: AppEvent["change"];
+  change: CatalogueChange["change"];
   submissionId: string;
 }
 
@@ -19,7 +19,7 @@ type Listener = (message: CountsMessage) => void;
 export function createCountsFeed(db: Database, events: EventBus, debounceMs = 100) {
   const listeners = new Set<Listener>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let last: AppEvent | null = null;
+  let last: CatalogueChange | null = null;
   let unsubscribe: (() => void) | null = null;
 
   async function flush() {

@@ -4,12 +4,25 @@ import { EventEmitter } from "node:events";
  * What happened that open pages may want to know at once. Published by domain functions after
  * their transaction commits; pushed to browsers by Server-Sent Events.
  */
-export type AppEvent = {
-  type: "catalogue.changed";
-  submissionId: string;
-  /** What happened to the submission's public presence. */
-  change: "approved" | "rejected" | "deleted" | "updated" | "unpublished";
-};
+export type AppEvent =
+  | {
+      type: "catalogue.changed";
+      submissionId: string;
+      /** What happened to the submission's public presence. */
+      change: "approved" | "rejected" | "deleted" | "updated" | "unpublished";
+    }
+  | {
+      /**
+       * How an item on sale is shown changed, not whether it is on sale: its likes, its place on
+       * the home page, its preview. Cached pages are dropped (0047); the counts stay as they are.
+       */
+      type: "catalogue.touched";
+      submissionId: string;
+      change: "liked" | "featured" | "preview";
+    };
+
+/** An item entered or left the catalogue, or its public text or price changed. */
+export type CatalogueChange = Extract<AppEvent, { type: "catalogue.changed" }>;
 
 export type AppEventListener = (event: AppEvent) => void;
 

@@ -7,13 +7,17 @@ import { createEventBus, type AppEvent, type EventBus } from "./event-bus.server
 /** The channel every process of one database publishes its events on. */
 export const eventsChannel = "vitrine_events";
 
-const changes: ReadonlySet<string> = new Set<AppEvent["change"]>([
-  "approved",
-  "rejected",
-  "deleted",
-  "updated",
-  "unpublished",
-]);
+/** The changes each event type may carry; anything else in a notification is ignored. */
+const changesByType: Record<AppEvent["type"], ReadonlySet<string>> = {
+  "catalogue.changed": new Set<AppEvent["change"]>([
+    "approved",
+    "rejected",
+    "deleted",
+    "updated",
+    "unpublished",
+  ]),
+  "catalogue.touched": new Set<AppEvent["change"]>(["liked", "featured", "preview"]),
+};
 
 /** A notification's payload: which bus sent it, and the event. */
 function parse(payload: string): { origin: string; event: AppEvent } | null {
@@ -23,10 +27,14 @@ function parse(payload: string): { origin: string; event: AppEvent } | null {
       event?: { type?: unknown; submissionId?: unknown; change?: unknown };
     };
     const event = message.event;
+    const changes =
+      typeof event?.type === "string" && Object.hasOwn(changesByType, event.type)
+        ? changesByType[event.type as AppEvent["type"]]
+        : null;
     if (
       typeof message.origin !== "string" ||
-      event?.type !== "catalogue.changed" ||
-      typeof event.submissionId !== "string" ||
+      !changes ||
+      typeof event?.submissionId !== "string" ||
       typeof event.change !== "string" ||
       !changes.has(event.change)
     ) {
@@ -35,10 +43,10 @@ function parse(payload: string): { origin: string; event: AppEvent } | null {
     return {
       origin: message.origin,
       event: {
-        type: "catalogue.changed",
+        type: event.type,
         submissionId: event.submissionId,
-        change: event.change as AppEvent["change"],
-      },
+        change: event.change,
+      } as AppEvent,
     };
   } catch {
     return null;

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
+import type { EventBus } from "../events/event-bus.server";
 import { uploads, type MediaDerivatives } from "../db/schema";
 import { PermanentJobError, type JobHandler } from "../jobs/job-queue.server";
 import {
@@ -19,6 +20,8 @@ interface MediaJobDependencies {
   db: Database;
   storage: FileStorage;
   log: Logger;
+  /** Told when an item's preview is ready, so cached catalogue pages show it (0047). */
+  events: EventBus;
 }
 
 function uploadIdOf(payload: Record<string, unknown>): string {
@@ -31,7 +34,7 @@ function uploadIdOf(payload: Record<string, unknown>): string {
  * Reads a finished upload's metadata and makes its thumbnail and previews. A bad file (corrupt,
  * too many pixels, unsupported) fails at once and says why on the upload; anything else retries.
  */
-export function mediaJobHandler({ db, storage, log }: MediaJobDependencies): JobHandler {
+export function mediaJobHandler({ db, storage, log, events }: MediaJobDependencies): JobHandler {
   return {
     async run(payload) {
       const uploadId = uploadIdOf(payload);
@@ -80,6 +83,13 @@ export function mediaJobHandler({ db, storage, log }: MediaJobDependencies): Job
           { uploadId, kind: result.kind, ms: Math.round(performance.now() - started) },
           "media processed",
         );
+        if (upload.submissionId) {
+          events.publish({
+            type: "catalogue.touched",
+            submissionId: upload.submissionId,
+            change: "preview",
+          });
+        }
       } finally {
         await fs.rm(workDir, { recursive: true, force: true });
       }
