@@ -19,12 +19,8 @@ import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
 import { isLocale } from "~/modules/i18n/locale";
-import {
-  productFieldsFrom,
-  productFieldsSchema,
-  saveBlocker,
-  type StudioErrorCode,
-} from "~/modules/studio/product-form";
+import { saveBlocker, type StudioErrorCode } from "~/modules/studio/product-form";
+import { productFieldsFrom, productFieldsSchema } from "~/modules/studio/product-fields.server";
 import { studioPageData } from "~/modules/studio/studio-page.server";
 import type { ProductFormValues } from "~/modules/studio/studio-view";
 import { addTags } from "~/modules/studio/tags";
