@@ -9,7 +9,7 @@ import {
   useRevalidator,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { isReadyToPublish, StudioFileList } from "~/components/studio/studio-file-list";
 import { ProductForm } from "~/components/studio/product-form";
 import { localePath, useLocale } from "~/components/use-locale";

@@ -12,7 +12,7 @@ import {
   useRouteError,
   type MetaDescriptor,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { ItemGrid } from "~/components/catalogue/item-card";
 import { ProductMedia } from "~/components/catalogue/product-media";
 import { RequestRefused } from "~/components/request-refused";

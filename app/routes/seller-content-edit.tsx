@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { FormAlert } from "~/components/auth/field";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { RejectionReason } from "~/components/seller/content-panel";
