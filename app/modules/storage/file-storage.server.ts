@@ -2,8 +2,22 @@ import { createReadStream, type ReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-/** The files derived from an original; the original itself has no variant name on purpose. */
-export const derivativeNames = ["thumbnail", "preview", "poster", "clip", "audio"] as const;
+/**
+ * The files derived from an original; the original itself has no variant name on purpose. The
+ * card-* and still-* names are WebP copies by width (app/modules/media/responsive-images.ts).
+ */
+export const derivativeNames = [
+  "thumbnail",
+  "preview",
+  "poster",
+  "clip",
+  "audio",
+  "card-320",
+  "card-640",
+  "still-640",
+  "still-960",
+  "still-1280",
+] as const;
 export type DerivativeName = (typeof derivativeNames)[number];
 
 const contentTypes: Record<DerivativeName, string> = {
@@ -12,6 +26,11 @@ const contentTypes: Record<DerivativeName, string> = {
   poster: "image/jpeg",
   clip: "video/mp4",
   audio: "audio/mpeg",
+  "card-320": "image/webp",
+  "card-640": "image/webp",
+  "still-640": "image/webp",
+  "still-960": "image/webp",
+  "still-1280": "image/webp",
 };
 
 const idPattern = /^[0-9a-f-]{36}$/;
