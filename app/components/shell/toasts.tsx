@@ -1,11 +1,11 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from "react";
+import type { toast as sonnerToast, Toaster as SonnerToaster } from "sonner";
 
 // Sonner (about 9 KB gzipped) is fetched with the first toast, not with every page: most pages
 // never show one (decision record 0048). Sonner keeps toasts made before its Toaster subscribes,
 // so a toast asked for while the code is on its way still appears.
 
-type Sonner = typeof import("sonner");
-type Toast = Sonner["toast"];
+type Toast = typeof sonnerToast;
 
 const loadSonner = () => import("sonner");
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
@@ -35,7 +35,7 @@ function subscribe(listener: () => void) {
 }
 
 /** sonner's Toaster, mounted once a toast has been asked for. */
-export function LazyToaster(props: ComponentProps<Sonner["Toaster"]>) {
+export function LazyToaster(props: ComponentProps<typeof SonnerToaster>) {
   const isWanted = useSyncExternalStore(
     subscribe,
     () => wanted,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "dri
 import type { Viewer } from "../auth/roles";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 import type { Database } from "../db/client.server";
+import { cardVariants, type CardVariant } from "../media/responsive-images";
 import {
   auditLog,
   catalogueFeatured,
@@ -54,7 +55,11 @@ const pictureOf = sql<{
   id: string;
   thumbnail: boolean;
   poster: boolean;
-} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', (u.derivatives->>'thumbnail') is not null, 'poster', (u.derivatives->>'poster') is not null) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
+  webp: CardVariant[];
+} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', (u.derivatives->>'thumbnail') is not null, 'poster', (u.derivatives->>'poster') is not null, 'webp', (select coalesce(jsonb_agg(k order by k), '[]'::jsonb) from jsonb_object_keys(u.derivatives) k where k in (${sql.join(
+  cardVariants.map((variant) => sql`${variant}`),
+  sql`, `,
+)}))) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
 
 /** One item as cards show it (docs/product.md, "Pages and navigation"). */
 export interface CatalogueCard {
@@ -64,8 +69,8 @@ export interface CatalogueCard {
   priceCents: number | null;
   storeName: string | null;
   creatorId: string;
-  /** The upload whose thumbnail or poster stands for the item, if one exists. */
-  picture: { uploadId: string; variant: "thumbnail" | "poster" } | null;
+  /** The upload whose thumbnail or poster stands for the item, if one exists, and its WebP copies. */
+  picture: { uploadId: string; variant: "thumbnail" | "poster"; webp: CardVariant[] } | null;
   likes: number;
   downloads: number;
   approvedAt: string | null;
@@ -91,7 +96,7 @@ type CardRow = {
   priceCents: number | null;
   storeName: string | null;
   creatorId: string;
-  picture: { id: string; thumbnail: boolean; poster: boolean } | null;
+  picture: { id: string; thumbnail: boolean; poster: boolean; webp: CardVariant[] } | null;
   likes: number;
   downloads: number;
   approvedAt: Date | null;
@@ -108,7 +113,12 @@ function toCard(row: CardRow): CatalogueCard {
     creatorId: row.creatorId,
     picture:
       picture && (picture.thumbnail || picture.poster)
-        ? { uploadId: picture.id, variant: picture.thumbnail ? "thumbnail" : "poster" }
+        ? {
+            uploadId: picture.id,
+            variant: picture.thumbnail ? "thumbnail" : "poster",
+            // Copies of the thumbnail: a poster alone (no thumbnail) keeps its JPEG.
+            webp: picture.thumbnail ? picture.webp : [],
+          }
         : null,
     likes: Number(row.likes),
     downloads: Number(row.downloads),
