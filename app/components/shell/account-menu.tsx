@@ -18,7 +18,9 @@ export function AccountMenu({
   // Radix's dialog (about 15 KB gzipped) comes with the dialog, when the visitor reaches for it.
   if (!viewer) {
     return (
+      // Keyed: signing in or out swaps the dialog for the menu, never the loaded module with it.
       <MenuOnIntent
+        key="sign-in"
         popup="dialog"
         load={() => import("../auth/auth-dialog")}
         menuProps={{ locale, googleEnabled }}
@@ -32,6 +34,7 @@ export function AccountMenu({
   }
   return (
     <MenuOnIntent
+      key="account"
       load={() => import("./account-dropdown")}
       menuProps={{ locale, viewer }}
       button={(handlers) => (
