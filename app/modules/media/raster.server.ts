@@ -225,7 +225,7 @@ type RawInput = { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 
 
 type Format = "jpeg" | "webp";
 
-/** Encodes at the format's quality: the spec's for the JPEGs, `webpQuality` for WebP. */
+/** Encodes a JPEG at the quality given (thumbnailSpec or previewSpec), a WebP at `webpQuality`. */
 function encode(image: Sharp, format: Format, jpegQuality: number): Sharp {
   return format === "jpeg"
     ? image.jpeg({ quality: jpegQuality })
