@@ -10,7 +10,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/shell/app-shell";
 import { useRootData } from "./components/use-root-data";

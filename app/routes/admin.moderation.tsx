@@ -7,7 +7,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pager } from "~/components/admin/pager";
 import { ModerationFilters } from "~/components/admin/moderation-filters";

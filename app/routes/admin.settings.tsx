@@ -4,12 +4,8 @@ import { localePath, useLocale } from "~/components/use-locale";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { FormAlert } from "~/components/auth/field";
 import { AdminError, type AdminErrorCode } from "~/modules/admin/admin-error";
-import {
-  bpsToPercentText,
-  centsToEurosText,
-  licenceSchema,
-  platformSettingsSchema,
-} from "~/modules/admin/settings-form";
+import { bpsToPercentText, centsToEurosText } from "~/modules/admin/settings-form";
+import { licenceSchema, platformSettingsSchema } from "~/modules/admin/settings-schemas.server";
 import { readSettings, updateLicence, updateSettings } from "~/modules/admin/settings.server";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";

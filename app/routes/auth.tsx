@@ -4,12 +4,12 @@ import { AuthPanel } from "~/components/auth/auth-panel";
 import type { AuthActionData } from "~/components/auth/auth-action-data";
 import { FormAlert } from "~/components/auth/field";
 import { useLocale } from "~/components/use-locale";
+import { formValues } from "~/modules/accounts/account-forms";
 import {
-  formValues,
   loginSchema,
   registerSchema,
   validateForm,
-} from "~/modules/accounts/account-forms";
+} from "~/modules/accounts/account-schemas.server";
 import { register, signIn } from "~/modules/accounts/accounts.server";
 import { services } from "~/modules/app.server";
 import { appendSetCookies, setFlash } from "~/modules/http/flash.server";

@@ -2,7 +2,7 @@ import { ArrowLeft, Copy, Link2, Link2Off, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { CollectionsNav } from "~/components/collections/collections-nav";
 import { SavedItems } from "~/components/collections/saved-items";
 import { localePath } from "~/components/use-locale";

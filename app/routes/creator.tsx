@@ -72,7 +72,7 @@ export default function Creator({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mt-8">
-        <ItemGrid items={results.items} locale={locale} />
+        <ItemGrid items={results.items} locale={locale} leading />
       </div>
       {results.pageCount > 1 ? (
         <nav aria-label={t("catalogue.pagination")} className="mt-8 flex justify-center gap-2">

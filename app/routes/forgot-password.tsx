@@ -2,13 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation, Form } from "react-router";
 import { Field, FormAlert, useAuthErrorText } from "~/components/auth/field";
 import { localePath, useLocale } from "~/components/use-locale";
-import {
-  forgotPasswordSchema,
-  formValues,
-  validateForm,
-  type AuthErrorKey,
-  type FieldErrors,
-} from "~/modules/accounts/account-forms";
+import { formValues, type AuthErrorKey, type FieldErrors } from "~/modules/accounts/account-forms";
+import { forgotPasswordSchema, validateForm } from "~/modules/accounts/account-schemas.server";
 import { requestPasswordReset } from "~/modules/accounts/accounts.server";
 import { services } from "~/modules/app.server";
 import { pageMeta } from "~/modules/http/meta";

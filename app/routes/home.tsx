@@ -1,5 +1,5 @@
 import { BadgeCheck, Download, ScrollText, Search } from "lucide-react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ItemGrid } from "~/components/catalogue/item-card";
@@ -27,19 +27,34 @@ export async function loader() {
   return { featured, heroVideoId };
 }
 
-/** The hero's looping muted background video, hidden if it fails to load (docs/product.md, "Pages and navigation"). */
+function subscribeToPageLoad(onChange: () => void) {
+  window.addEventListener("load", onChange);
+  return () => window.removeEventListener("load", onChange);
+}
+
+/**
+ * The hero's looping muted background video, hidden if it fails to load (docs/product.md,
+ * "Pages and navigation"). Its poster shows first; the clip is asked for once the page has
+ * loaded, so it never competes with the page's first paint on a slow phone (decision record 0048).
+ */
 function HeroVideo({ uploadId }: { uploadId: string }) {
   const [failed, setFailed] = useState(false);
+  const loaded = useSyncExternalStore(
+    subscribeToPageLoad,
+    () => document.readyState === "complete",
+    () => false,
+  );
   if (failed) return null;
   return (
     <video
       className="pointer-events-none absolute inset-0 h-full w-full object-cover opacity-20"
-      src={`/media/${uploadId}/clip`}
+      poster={`/media/${uploadId}/poster`}
+      src={loaded ? `/media/${uploadId}/clip` : undefined}
       autoPlay
       muted
       loop
       playsInline
-      preload="metadata"
+      preload="none"
       aria-hidden="true"
       tabIndex={-1}
       data-testid="hero-video"

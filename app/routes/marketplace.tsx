@@ -241,7 +241,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-4" aria-busy={navigation.state === "loading"}>
         {results.items.length > 0 ? (
-          <ItemGrid items={results.items} locale={locale} layout={query.view} />
+          <ItemGrid items={results.items} locale={locale} layout={query.view} leading />
         ) : (
           <div className="card p-10 text-center">
             <p className="text-lg font-semibold">{t("catalogue.empty")}</p>

@@ -9,7 +9,7 @@ import {
   useRevalidator,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { BulkPublishDialog } from "~/components/studio/bulk-publish-dialog";
 import { ReplaceFields } from "~/components/studio/replace-fields";
 import { isReadyToPublish, StudioFileList } from "~/components/studio/studio-file-list";
@@ -21,12 +21,8 @@ import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
 import { isLocale } from "~/modules/i18n/locale";
-import {
-  productFieldsFrom,
-  productFieldsSchema,
-  saveBlocker,
-  type StudioErrorCode,
-} from "~/modules/studio/product-form";
+import { saveBlocker, type StudioErrorCode } from "~/modules/studio/product-form";
+import { productFieldsFrom, productFieldsSchema } from "~/modules/studio/product-fields.server";
 import { studioPageData } from "~/modules/studio/studio-page.server";
 import type { ProductFormValues } from "~/modules/studio/studio-view";
 import type { ProposalField } from "~/modules/studio/proposal-merge";

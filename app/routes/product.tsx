@@ -12,7 +12,7 @@ import {
   useRouteError,
   type MetaDescriptor,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { signInPath } from "~/components/auth/sign-in-path";
 import { ItemGrid } from "~/components/catalogue/item-card";
 import { SaveToCollection } from "~/components/collections/save-to-collection";

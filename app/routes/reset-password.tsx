@@ -2,13 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormAlert, useAuthErrorText } from "~/components/auth/field";
 import { localePath, useLocale } from "~/components/use-locale";
-import {
-  formValues,
-  resetPasswordSchema,
-  validateForm,
-  type AuthErrorKey,
-  type FieldErrors,
-} from "~/modules/accounts/account-forms";
+import { formValues, type AuthErrorKey, type FieldErrors } from "~/modules/accounts/account-forms";
+import { resetPasswordSchema, validateForm } from "~/modules/accounts/account-schemas.server";
 import { resetPassword } from "~/modules/accounts/accounts.server";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";

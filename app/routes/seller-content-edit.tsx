@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { FormAlert } from "~/components/auth/field";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { RejectionReason } from "~/components/seller/content-panel";
@@ -30,7 +30,8 @@ import { localeFromUrl } from "~/modules/i18n/locale";
 import { mediaKindOf } from "~/modules/media/media-kind";
 import { allowedContentKinds, contentKinds } from "~/modules/studio/content-kind";
 import { centsToInput } from "~/modules/studio/pricing";
-import { productFieldsFrom, type StudioErrorCode } from "~/modules/studio/product-form";
+import type { StudioErrorCode } from "~/modules/studio/product-form";
+import { productFieldsFrom } from "~/modules/studio/product-fields.server";
 import {
   findEditableSubmission,
   listCategories,

@@ -2,7 +2,7 @@ import { BarChart3, FileUp, FolderOpen, LayoutDashboard, Store, Wallet } from "l
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { FormAlert } from "~/components/auth/field";
 import { AnalyticsPanel } from "~/components/seller/analytics-panel";

@@ -1,7 +1,7 @@
 import { Copy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { localePath, useLocale } from "~/components/use-locale";
 import { demoAccounts } from "~/modules/demo/demo-accounts";
 import { requireDemoMode } from "~/modules/http/demo-only.server";

@@ -9,10 +9,21 @@ import type { Locale } from "~/modules/i18n/locale";
 const loadAuthPanel = () => import("./auth-panel");
 const AuthPanel = lazy(() => loadAuthPanel().then((module) => ({ default: module.AuthPanel })));
 
-/** The header's sign-in dialog: the same forms as /auth. */
-export function AuthDialog({ locale, googleEnabled }: { locale: Locale; googleEnabled: boolean }) {
+/**
+ * The header's sign-in dialog: the same forms as /auth. Loaded itself when the visitor reaches
+ * for the sign-in button (account-menu.tsx), then shown open.
+ */
+export default function AuthDialog({
+  locale,
+  googleEnabled,
+  defaultOpen = false,
+}: {
+  locale: Locale;
+  googleEnabled: boolean;
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger

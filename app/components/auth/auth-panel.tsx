@@ -2,13 +2,8 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher } from "react-router";
-import type { z } from "~/modules/validation/zod";
-import {
-  loginSchema,
-  registerSchema,
-  validateForm,
-  type FieldErrors,
-} from "~/modules/accounts/account-forms";
+import type { FieldErrors } from "~/modules/accounts/account-forms";
+import { checkLoginForm, checkRegisterForm } from "~/modules/accounts/account-form-checks";
 import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
 import type { AuthActionData } from "./auth-action-data";
@@ -70,13 +65,14 @@ export function AuthPanel({
 
   /** Validates in the browser first: nothing is sent while a field is wrong (docs/product.md, "Pages and navigation"). */
   const checkBeforeSending =
-    (form: "login" | "register", schema: z.ZodType) =>
+    (form: "login" | "register", check: (values: Record<string, unknown>) => FieldErrors) =>
     (event: React.FormEvent<HTMLFormElement>) => {
-      const result = validateForm(schema, Object.fromEntries(new FormData(event.currentTarget)));
-      setClientErrors((current) => ({ ...current, [form]: result.ok ? undefined : result.errors }));
-      if (!result.ok) {
+      const errors = check(Object.fromEntries(new FormData(event.currentTarget)));
+      const ok = Object.keys(errors).length === 0;
+      setClientErrors((current) => ({ ...current, [form]: ok ? undefined : errors }));
+      if (!ok) {
         event.preventDefault();
-        focusFirstError(event.currentTarget, result.errors);
+        focusFirstError(event.currentTarget, errors);
       }
     };
 
@@ -104,7 +100,7 @@ export function AuthPanel({
             action={action}
             noValidate
             className="space-y-4"
-            onSubmit={checkBeforeSending("login", loginSchema)}
+            onSubmit={checkBeforeSending("login", checkLoginForm)}
           >
             <input type="hidden" name="intent" value="login" />
             {returnField}
@@ -160,7 +156,7 @@ export function AuthPanel({
             action={action}
             noValidate
             className="space-y-4"
-            onSubmit={checkBeforeSending("register", registerSchema)}
+            onSubmit={checkBeforeSending("register", checkRegisterForm)}
           >
             <input type="hidden" name="intent" value="register" />
             {returnField}

@@ -9,11 +9,13 @@ import {
   PenTool,
 } from "lucide-react";
 import { useState } from "react";
+import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
 import { derivedFileUrl } from "~/modules/media/media-cache";
 import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
+import { srcSet } from "~/modules/media/responsive-images";
 import type { Locale } from "~/modules/i18n/locale";
 import { SaveToCollection } from "../collections/save-to-collection";
 import { localePath } from "../use-locale";
@@ -27,8 +29,29 @@ export const kindIcons = {
   vector: PenTool,
 } as const;
 
-/** The picture of a card, or the kind's placeholder when there is none or it fails to load. */
-function CardPicture({ card, className }: { card: CatalogueCard; className: string }) {
+/** How wide a card's picture shows: one column on phones, up to four on wide screens. */
+const cardSizes = {
+  grid: "(min-width: 1280px) 19rem, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+  list: "(min-width: 640px) 10rem, 8rem",
+};
+
+/**
+ * The picture of a card, or the kind's placeholder when there is none or it fails to load.
+ * WebP copies by width when the upload has them (older ones have only the JPEG); width and
+ * height give the box its 4:3 shape before the image arrives. The first card of a results page
+ * is its likely largest paint on a phone: fetched at once, with high priority, and preloaded.
+ */
+function CardPicture({
+  card,
+  className,
+  layout,
+  first,
+}: {
+  card: CatalogueCard;
+  className: string;
+  layout: "grid" | "list";
+  first: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   const Icon = kindIcons[card.kind];
   if (!card.picture || broken) {
@@ -41,15 +64,33 @@ function CardPicture({ card, className }: { card: CatalogueCard; className: stri
       </div>
     );
   }
+  const { uploadId, variant, version, webp } = card.picture;
+  const webpSet = webp.length > 0 ? srcSet(uploadId, webp) : undefined;
+  const sizes = cardSizes[layout];
+  if (first && webpSet) {
+    preload(`/media/${uploadId}/${webp[0]}`, {
+      as: "image",
+      type: "image/webp",
+      imageSrcSet: webpSet,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
-    <img
-      src={derivedFileUrl(card.picture.uploadId, card.picture.variant, card.picture.version)}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      onError={() => setBroken(true)}
-      className={`${className} object-cover`}
-    />
+    <picture>
+      {webpSet ? <source type="image/webp" srcSet={webpSet} sizes={sizes} /> : null}
+      <img
+        src={derivedFileUrl(uploadId, variant, version)}
+        alt=""
+        width={400}
+        height={300}
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : undefined}
+        decoding="async"
+        onError={() => setBroken(true)}
+        className={`${className} object-cover`}
+      />
+    </picture>
   );
 }
 
@@ -58,10 +99,13 @@ export function ItemCard({
   card,
   locale,
   layout = "grid",
+  first = false,
 }: {
   card: CatalogueCard;
   locale: Locale;
   layout?: "grid" | "list";
+  /** The first card of a page's main results: its picture is fetched first. */
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   const title = card.title.trim() || t("catalogue.card.untitled");
@@ -76,6 +120,8 @@ export function ItemCard({
       <div className={`relative ${list ? "w-32 shrink-0 sm:w-40" : ""}`}>
         <CardPicture
           card={card}
+          layout={layout}
+          first={first}
           className={list ? "aspect-[4/3] w-full rounded-md" : "aspect-[4/3] w-full"}
         />
         <span className="absolute top-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs font-semibold tracking-wide text-white">
@@ -139,10 +185,13 @@ export function ItemGrid({
   items,
   locale,
   layout = "grid",
+  leading = false,
 }: {
   items: CatalogueCard[];
   locale: Locale;
   layout?: "grid" | "list";
+  /** The grid opens the page (marketplace, creator): its first picture is the likely largest paint. */
+  leading?: boolean;
 }) {
   return (
     <ul
@@ -152,9 +201,9 @@ export function ItemGrid({
           : "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       }
     >
-      {items.map((card) => (
+      {items.map((card, index) => (
         <li key={card.id}>
-          <ItemCard card={card} locale={locale} layout={layout} />
+          <ItemCard card={card} locale={locale} layout={layout} first={leading && index === 0} />
         </li>
       ))}
     </ul>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
 import type { ProductFile } from "~/modules/catalogue/catalogue.server";
 import { derivedFileUrl } from "~/modules/media/media-cache";
 import { Waveform } from "../studio/waveform";
 import { kindIcons } from "./item-card";
 import type { CatalogueKind } from "~/modules/catalogue/catalogue-query";
+import { srcSet, stillVariants } from "~/modules/media/responsive-images";
 
 /** docs/product.md, "Media previews": up to 3 retries, 800 ms plus 400 ms per earlier attempt, then the error state. */
 export const videoRetry = { attempts: 3, delayMs: (attempt: number) => 800 + 400 * attempt };
@@ -73,6 +75,11 @@ function VideoPlayer({ file, title }: { file: ProductFile; title: string }) {
       </div>
     );
   }
+  const poster = file.derivatives.includes("poster")
+    ? derivedFileUrl(file.id, "poster", file.versions.poster)
+    : undefined;
+  // The poster is what a video product's page paints first and largest.
+  if (poster) preload(poster, { as: "image", fetchPriority: "high" });
   return (
     // Previews are short watermarked clips; sellers provide no caption tracks.
     // eslint-disable-next-line jsx-a11y/media-has-caption
@@ -82,11 +89,7 @@ function VideoPlayer({ file, title }: { file: ProductFile; title: string }) {
       controls
       playsInline
       preload="metadata"
-      poster={
-        file.derivatives.includes("poster")
-          ? derivedFileUrl(file.id, "poster", file.versions.poster)
-          : undefined
-      }
+      poster={poster}
       aria-label={t("catalogue.product.previewAlt", { title })}
       data-testid="product-video"
       onError={(event) => {
@@ -169,15 +172,54 @@ function ImagePreview({
       </div>
     );
   }
+  // The WebP copies are of the watermarked still: offered while the still is what is shown.
+  const webp =
+    source === "thumbnail" ? [] : stillVariants.filter((name) => file.derivatives.includes(name));
+  const webpSet = webp.length > 0 ? srcSet(file.id, webp) : undefined;
+  const size = stillSize(file.metadata, source === "thumbnail" ? thumbnailBox : previewBox);
+  // The page's largest paint: fetched first, announced in the head before any script.
+  if (index === 0) {
+    preload(webpSet ? `/media/${file.id}/${webp[0]}` : derivedFileUrl(file.id, source, file.versions[source]), {
+      as: "image",
+      ...(webpSet ? { type: "image/webp", imageSrcSet: webpSet, imageSizes: previewSizes } : {}),
+      fetchPriority: "high",
+    });
+  }
   return (
-    <img
-      src={derivedFileUrl(file.id, source, file.versions[source])}
-      alt={t("catalogue.product.previewAlt", { title })}
-      className="max-h-[70vh] w-full bg-surface-2 object-contain"
-      data-testid="product-preview"
-      onError={() => setIndex((value) => value + 1)}
-    />
+    <picture>
+      {webpSet ? <source type="image/webp" srcSet={webpSet} sizes={previewSizes} /> : null}
+      <img
+        src={derivedFileUrl(file.id, source, file.versions[source])}
+        alt={t("catalogue.product.previewAlt", { title })}
+        {...size}
+        fetchPriority="high"
+        className="max-h-[70vh] w-full bg-surface-2 object-contain"
+        data-testid="product-preview"
+        onError={() => setIndex((value) => value + 1)}
+      />
+    </picture>
   );
+}
+
+/** The product page's viewer: the page's main column on wide screens, the whole width on phones. */
+const previewSizes = "(min-width: 1024px) 58vw, 100vw";
+const previewBox = { width: 1280, height: 2560 };
+const thumbnailBox = { width: 400, height: 400 };
+
+/**
+ * The displayed size of a still made from an image of the file's size (fitted in `box`, never
+ * enlarged), so the page keeps its place before the image arrives; none when the size is unknown.
+ */
+function stillSize(
+  metadata: ProductFile["metadata"],
+  box: { width: number; height: number },
+): { width?: number; height?: number } {
+  if (!metadata.width || !metadata.height) return {};
+  const scale = Math.min(1, box.width / metadata.width, box.height / metadata.height);
+  return {
+    width: Math.max(1, Math.round(metadata.width * scale)),
+    height: Math.max(1, Math.round(metadata.height * scale)),
+  };
 }
 
 /** The product page's viewer (docs/product.md, "Pages and navigation"): image, video or audio preview, never the original. */

@@ -2,7 +2,7 @@ import { AlertCircle, ExternalLink, RefreshCw, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { formatPercent } from "~/modules/i18n/i18n";
 import type { AccountBadge } from "~/modules/payouts/account-status";
 import { localePath, useLocale } from "../use-locale";

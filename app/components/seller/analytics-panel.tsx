@@ -1,18 +1,13 @@
-import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatMonth, formatNumber, formatPercent } from "~/modules/i18n/i18n";
 import type { MonthCount, SellerStatsView, SubmissionCard } from "~/modules/studio/submission-view";
 import type { EarningsMonth, EarningsTotals } from "~/modules/payouts/earnings-figures.server";
 import { EarningsByMonth, EarningsFigures } from "../payouts/earnings-figures";
+import { BarChartSvg } from "../bar-chart-svg";
 import { ScrollRegion } from "../scroll-region";
-import { useHydrated } from "../use-hydrated";
 import { StatCard } from "./stat-card";
 import { StatusBadge } from "./status-badge";
 import { useSellerFormat } from "./use-seller-format";
-
-const SubmissionsChart = lazy(() => import("./submissions-chart"));
-
-const chartHeight = "h-64";
 
 /** What the analytics tab reads from the earnings ledger (payouts). */
 export interface SellerEarningsView {
@@ -40,9 +35,20 @@ export function AnalyticsPanel({
   const { t } = useTranslation();
   const format = useSellerFormat();
   const { locale } = format;
-  const hydrated = useHydrated();
   const submitted = stats.pending + stats.approved + stats.rejected;
   const anySent = months.some((month) => month.submitted > 0);
+  const chartSeries = [
+    {
+      name: t("sellerDashboard.analytics.submitted"),
+      color: "var(--accent)",
+      values: months.map((month) => month.submitted),
+    },
+    {
+      name: t("sellerDashboard.analytics.approved"),
+      color: "var(--success)",
+      values: months.map((month) => month.approved),
+    },
+  ];
   const sold = (submissionId: string) =>
     earnings.bySubmission.find((row) => row.submissionId === submissionId);
   return (
@@ -84,22 +90,23 @@ export function AnalyticsPanel({
         <p className="text-sm text-muted">{t("sellerDashboard.analytics.chartCaption")}</p>
         {anySent ? (
           <>
-            <div className={`mt-4 ${chartHeight}`} aria-hidden="true">
-              {hydrated ? (
-                <Suspense fallback={null}>
-                  <SubmissionsChart
-                    points={months.map((month) => ({
-                      label: formatMonth(locale, month.month),
-                      submitted: month.submitted,
-                      approved: month.approved,
-                    }))}
-                    names={{
-                      submitted: t("sellerDashboard.analytics.submitted"),
-                      approved: t("sellerDashboard.analytics.approved"),
-                    }}
-                  />
-                </Suspense>
-              ) : null}
+            <div className="mt-4" aria-hidden="true">
+              <div className="flex flex-wrap gap-4 text-xs text-muted">
+                {chartSeries.map((one) => (
+                  <span key={one.name} className="flex items-center gap-1">
+                    <span
+                      className="inline-block h-3 w-3 rounded-sm"
+                      style={{ background: one.color }}
+                    />
+                    {one.name}
+                  </span>
+                ))}
+              </div>
+              <BarChartSvg
+                labels={months.map((month) => formatMonth(locale, month.month))}
+                series={chartSeries}
+                className="mt-2 h-64 w-full"
+              />
             </div>
             {/* A table ignores the 1 px box of sr-only: its wrapper takes the class. */}
             <div className="sr-only">

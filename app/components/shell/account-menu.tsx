@@ -1,6 +1,6 @@
 import type { Viewer } from "~/modules/auth/roles";
 import type { Locale } from "~/modules/i18n/locale";
-import { AuthDialog } from "../auth/auth-dialog";
+import { useTranslation } from "react-i18next";
 import { AccountButtonContent, accountButtonClass } from "./account-button";
 import { MenuOnIntent } from "./menu-on-intent";
 
@@ -14,9 +14,27 @@ export function AccountMenu({
   viewer: Viewer | null;
   googleEnabled: boolean;
 }) {
-  if (!viewer) return <AuthDialog locale={locale} googleEnabled={googleEnabled} />;
+  const { t } = useTranslation();
+  // Radix's dialog (about 15 KB gzipped) comes with the dialog, when the visitor reaches for it.
+  if (!viewer) {
+    return (
+      // Keyed: signing in or out swaps the dialog for the menu, never the loaded module with it.
+      <MenuOnIntent
+        key="sign-in"
+        popup="dialog"
+        load={() => import("../auth/auth-dialog")}
+        menuProps={{ locale, googleEnabled }}
+        button={(handlers) => (
+          <button {...handlers} className="btn-primary">
+            {t("header.signIn")}
+          </button>
+        )}
+      />
+    );
+  }
   return (
     <MenuOnIntent
+      key="account"
       load={() => import("./account-dropdown")}
       menuProps={{ locale, viewer }}
       button={(handlers) => (

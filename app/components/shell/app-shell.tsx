@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Toaster } from "sonner";
 import type { Locale } from "~/modules/i18n/locale";
 import { useRootData } from "~/components/use-root-data";
 import { CookieNotice } from "~/components/pages/cookie-notice";
@@ -8,6 +7,7 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { NavigationProgress } from "./navigation-progress";
 import { TestPaymentsBanner } from "./test-payments-banner";
+import { LazyToaster } from "./toasts";
 
 /** Header, category bar, footer and toasts around every page (docs/product.md, "Pages and navigation"). */
 export function AppShell({ locale, children }: { locale: Locale; children: React.ReactNode }) {
@@ -36,7 +36,7 @@ export function AppShell({ locale, children }: { locale: Locale; children: React
         {children}
       </main>
       <Footer locale={locale} />
-      <Toaster
+      <LazyToaster
         duration={5000}
         closeButton
         richColors

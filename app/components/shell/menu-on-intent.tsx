@@ -1,6 +1,6 @@
 import { useState, type ButtonHTMLAttributes, type ComponentType, type ReactNode } from "react";
 
-/** A dropdown menu module: its component opens at once when asked to. */
+/** A dropdown menu (or dialog) module: its component opens at once when asked to. */
 type MenuModule<P> = { default: ComponentType<P & { defaultOpen?: boolean }> };
 
 /**
@@ -14,16 +14,19 @@ export function MenuOnIntent<P extends object>({
   load,
   menuProps,
   button,
+  popup = "menu",
 }: {
   load: () => Promise<MenuModule<P>>;
   menuProps: P;
   button: (handlers: ButtonHTMLAttributes<HTMLButtonElement>) => ReactNode;
+  /** What the button opens, for assistive technologies. */
+  popup?: "menu" | "dialog";
 }) {
   const [Menu, setMenu] = useState<MenuModule<P>["default"] | null>(null);
   if (Menu) return <Menu {...menuProps} defaultOpen />;
   return button({
     type: "button",
-    "aria-haspopup": "menu",
+    "aria-haspopup": popup,
     "aria-expanded": false,
     onPointerEnter: () => void load(),
     onClick: () => {

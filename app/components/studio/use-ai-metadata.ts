@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { runInBatches } from "~/modules/ai/batches";
 import type { MetadataProposal } from "~/modules/ai/types";
 import type { Locale } from "~/modules/i18n/locale";

@@ -16,7 +16,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mediaErrorText } from "~/components/studio/media-error-text";
 import { Link, useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { formatBytes, formatNumber, formatPercent } from "~/modules/i18n/i18n";
 import type { Locale } from "~/modules/i18n/locale";
 import type { StudioUpload } from "~/modules/uploads/studio-uploads.server";

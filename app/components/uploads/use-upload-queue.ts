@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import type { DetailedError, Upload } from "tus-js-client";
 import { formatNumber } from "~/modules/i18n/i18n";
 import type { Locale } from "~/modules/i18n/locale";

@@ -5,7 +5,8 @@ import { consumeAttempt } from "../auth/attempt-limiter.server";
 import type { Role, Viewer } from "../auth/roles";
 import { profiles, user, userRoles } from "../db/schema";
 import type { Locale } from "../i18n/locale";
-import type { AccountDetails, AuthErrorKey, LoginInput, RegisterInput } from "./account-forms";
+import type { AccountDetails, AuthErrorKey } from "./account-forms";
+import type { LoginInput, RegisterInput } from "./account-schemas.server";
 
 export type AccountResult<T = object> =
   | ({ ok: true; headers: Headers } & T)

@@ -3,7 +3,7 @@ import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import { auditLog, licences, platformSettings } from "../db/schema";
 import { AdminError } from "./admin-error";
-import type { LicenceInput, PlatformSettingsInput } from "./settings-form";
+import type { LicenceInput, PlatformSettingsInput } from "./settings-schemas.server";
 
 export type PlatformSettingsRow = typeof platformSettings.$inferSelect;
 

@@ -1,5 +1,3 @@
-import { z } from "~/modules/validation/zod";
-
 export const transactionStatuses = [
   "pending",
   "succeeded",
@@ -8,24 +6,11 @@ export const transactionStatuses = [
   "refunded",
 ] as const;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
-
-/** The transactions tab's filters, from its query string; a bad value is dropped, not fatal. */
-export const transactionFiltersSchema = z.object({
-  status: z.enum(transactionStatuses).optional().catch(undefined),
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .catch(undefined)
-    .transform((value) => (value ? value : undefined)),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-});
+/** A calendar day written YYYY-MM-DD that exists. */
+function dayOrUndefined(value: string | null): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? undefined : value;
+}
 
 export interface TransactionFilters {
   status?: (typeof transactionStatuses)[number];
@@ -34,14 +19,19 @@ export interface TransactionFilters {
   to?: string;
 }
 
+/** The transactions tab's filters, from its query string; a bad value is dropped, not fatal. */
 export function transactionFiltersFrom(params: URLSearchParams): TransactionFilters {
-  const parsed: TransactionFilters = transactionFiltersSchema.parse({
-    status: params.get("status") || undefined,
-    q: params.get("q") ?? undefined,
-    from: params.get("from") || undefined,
-    to: params.get("to") || undefined,
-  });
-  return parsed;
+  const status = params.get("status");
+  const q = params.get("q")?.trim();
+  const filters: TransactionFilters = {
+    status: (transactionStatuses as readonly (string | null)[]).includes(status)
+      ? (status as TransactionFilters["status"])
+      : undefined,
+    q: q && q.length <= 200 ? q : undefined,
+    from: dayOrUndefined(params.get("from")),
+    to: dayOrUndefined(params.get("to")),
+  };
+  return filters;
 }
 
 /** The same filters as a query string (for pager and export links). */

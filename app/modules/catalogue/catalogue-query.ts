@@ -1,5 +1,3 @@
-import { z } from "~/modules/validation/zod";
-
 /** docs/product.md, "Pages and navigation": the kinds in the category bar, plus Trending (labelled New). */
 export const catalogueKinds = [
   "photo",
@@ -36,28 +34,29 @@ export interface MarketplaceQuery {
   view: ViewMode;
 }
 
-const querySchema = z.object({
-  q: z
-    .string()
-    .catch("")
-    .transform((value) => value.trim().slice(0, 200)),
-  category: z.enum(categoryFilters).nullable().catch(null),
-  price: z.enum(priceFilters).catch("all"),
-  sort: z.enum(sortOrders).catch("popular"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  view: z.enum(viewModes).catch("grid"),
-});
+/** The value if it is one of the allowed ones, else the fallback. */
+function oneOf<const T extends readonly string[], F>(
+  allowed: T,
+  value: string | null,
+  fallback: F,
+) {
+  return (allowed as readonly (string | null)[]).includes(value) ? (value as T[number]) : fallback;
+}
 
-/** Reads the marketplace's URL; anything unknown falls back to its default, never an error. */
+/**
+ * Reads the marketplace's URL; anything unknown falls back to its default, never an error. Runs
+ * in the browser too (the filters apply as they change), so it is written without zod.
+ */
 export function parseMarketplaceQuery(params: URLSearchParams): MarketplaceQuery {
-  return querySchema.parse({
-    q: params.get("q") ?? "",
-    category: params.get("category") || null,
-    price: params.get("price") ?? "all",
-    sort: params.get("sort") ?? "popular",
-    page: params.get("page") ?? 1,
-    view: params.get("view") ?? "grid",
-  });
+  const page = Number(params.get("page") ?? 1);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    category: oneOf(categoryFilters, params.get("category") || null, null),
+    price: oneOf(priceFilters, params.get("price"), "all"),
+    sort: oneOf(sortOrders, params.get("sort"), "popular"),
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    view: oneOf(viewModes, params.get("view"), "grid"),
+  };
 }
 
 /** The URL search of a query, leaving defaults out so links stay short. */

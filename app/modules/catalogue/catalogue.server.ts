@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "dri
 import type { Viewer } from "../auth/roles";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 import type { Database } from "../db/client.server";
+import { cardVariants, type CardVariant } from "../media/responsive-images";
 import {
   auditLog,
   catalogueFeatured,
@@ -54,7 +55,11 @@ const pictureOf = sql<{
   id: string;
   thumbnail: string | null;
   poster: string | null;
-} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', u.derivatives->>'thumbnail', 'poster', u.derivatives->>'poster') from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
+  webp: CardVariant[];
+} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', u.derivatives->>'thumbnail', 'poster', u.derivatives->>'poster', 'webp', (select coalesce(jsonb_agg(k order by k), '[]'::jsonb) from jsonb_object_keys(u.derivatives) k where k in (${sql.join(
+  cardVariants.map((variant) => sql`${variant}`),
+  sql`, `,
+)}))) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
 
 /** One item as cards show it (docs/product.md, "Pages and navigation"). */
 export interface CatalogueCard {
@@ -64,8 +69,16 @@ export interface CatalogueCard {
   priceCents: number | null;
   storeName: string | null;
   creatorId: string;
-  /** The upload whose thumbnail or poster stands for the item, if one exists, and its version. */
-  picture: { uploadId: string; variant: "thumbnail" | "poster"; version: string } | null;
+  /**
+   * The upload whose thumbnail or poster stands for the item, if one exists: its version (for a
+   * cache-forever URL) and its WebP copies.
+   */
+  picture: {
+    uploadId: string;
+    variant: "thumbnail" | "poster";
+    version: string;
+    webp: CardVariant[];
+  } | null;
   likes: number;
   downloads: number;
   approvedAt: string | null;
@@ -91,7 +104,12 @@ type CardRow = {
   priceCents: number | null;
   storeName: string | null;
   creatorId: string;
-  picture: { id: string; thumbnail: string | null; poster: string | null } | null;
+  picture: {
+    id: string;
+    thumbnail: string | null;
+    poster: string | null;
+    webp: CardVariant[];
+  } | null;
   likes: number;
   downloads: number;
   approvedAt: Date | null;
@@ -108,9 +126,12 @@ function toCard(row: CardRow): CatalogueCard {
     creatorId: row.creatorId,
     picture:
       picture && (picture.thumbnail || picture.poster)
-        ? picture.thumbnail
-          ? { uploadId: picture.id, variant: "thumbnail", version: picture.thumbnail }
-          : { uploadId: picture.id, variant: "poster", version: picture.poster! }
+        ? {
+            uploadId: picture.id,
+            variant: picture.thumbnail ? "thumbnail" : "poster",
+            version: (picture.thumbnail ?? picture.poster)!,
+            // Copies of the thumbnail: a poster alone (no thumbnail) keeps its JPEG.
+            webp: picture.thumbnail ? picture.webp : [],
         : null,
     likes: Number(row.likes),
     downloads: Number(row.downloads),

@@ -280,6 +280,12 @@ export type MediaDerivatives = {
   poster?: string;
   clip?: string;
   audio?: string;
+  /** WebP copies by width (decision record 0048); older uploads have none. */
+  "card-320"?: string;
+  "card-640"?: string;
+  "still-640"?: string;
+  "still-960"?: string;
+  "still-1280"?: string;
 };
 
 /** What was read from a file: every field optional, as each kind has its own. */

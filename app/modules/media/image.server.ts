@@ -101,7 +101,10 @@ export const processImage: MediaStep = async ({ path: filePath, mime, workDir })
       ...(embedded.keywords.length > 0 ? { embeddedKeywords: embedded.keywords } : {}),
       watermarked: true,
     };
-    return { metadata, files: { thumbnail: outputs.thumbnail, preview: outputs.watermarked } };
+    return {
+      metadata,
+      files: { thumbnail: outputs.thumbnail, preview: outputs.watermarked, ...outputs.webp },
+    };
   } finally {
     if (isBmp) await removeQuietly(source);
   }

@@ -1,4 +1,5 @@
 import type { MediaMetadata } from "~/modules/db/schema";
+import type { CardVariant, StillVariant } from "./responsive-images";
 
 /** What `processMedia` receives: the original's path, its detected type and name, a work dir. */
 export interface MediaInput {
@@ -9,13 +10,13 @@ export interface MediaInput {
 }
 
 /** Absolute paths of the files a step wrote inside the work directory. */
-export interface MediaFiles {
+export type MediaFiles = {
   thumbnail?: string;
   preview?: string;
   poster?: string;
   clip?: string;
   audio?: string;
-}
+} & Partial<Record<CardVariant | StillVariant, string>>;
 
 /** One kind's processing: what was read from the file and what was made from it. */
 export type MediaStep = (

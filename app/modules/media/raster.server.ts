@@ -1,9 +1,16 @@
 import path from "node:path";
-import sharp, { type Metadata, type OutputInfo, type SharpOptions } from "sharp";
+import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from "sharp";
 import { MediaInputError } from "./media-errors";
 import { cornerLogo, cornerLogoSize, watermarkTileFor } from "./watermark.server";
 
 import { maxInputPixels } from "./media-limits";
+import {
+  cardWidths,
+  stillWidths,
+  webpQuality,
+  type CardVariant,
+  type StillVariant,
+} from "./responsive-images";
 
 export { maxInputPixels };
 
@@ -141,6 +148,8 @@ export interface RasterOutputs {
   thumbnail: string;
   /** The watermarked still: `preview.jpg`, or `poster.jpg` for a video. */
   watermarked: string;
+  /** WebP copies of both by width; a width the image does not reach is not made. */
+  webp: Partial<Record<CardVariant | StillVariant, string>>;
   dominantColors: string[];
 }
 
@@ -186,39 +195,73 @@ export async function writeRasterOutputs(
 
   const thumbnail = path.join(workDir, "thumbnail.jpg");
   const watermarked = path.join(workDir, watermarkedName);
+  const webp: RasterOutputs["webp"] = {};
+  const longest = Math.max(width, height);
+  for (const size of cardWidths) {
+    if (size <= longest) webp[`card-${size}`] = path.join(workDir, `card-${size}.webp`);
+  }
+  for (const size of stillWidths) {
+    if (size <= width) webp[`still-${size}`] = path.join(workDir, `still-${size}.webp`);
+  }
   const [colours] = await Promise.all([
     sharp(base.data, raw)
       .resize(48, 48, { fit: "inside" })
       .raw()
       .toBuffer({ resolveWithObject: true })
       .then(({ data, info }) => dominantColors(data, info.channels)),
-    writeWatermarked(base.data, raw, watermarked),
-    writeThumbnail(base.data, raw, thumbnail),
+    writeWatermarked(base.data, raw, watermarked, previewSpec.maxWidth, "jpeg"),
+    writeThumbnail(base.data, raw, thumbnail, thumbnailSpec.maxSize, "jpeg"),
+    ...cardWidths
+      .filter((size) => webp[`card-${size}`])
+      .map((size) => writeThumbnail(base.data, raw, webp[`card-${size}`]!, size, "webp")),
+    ...stillWidths
+      .filter((size) => webp[`still-${size}`])
+      .map((size) => writeWatermarked(base.data, raw, webp[`still-${size}`]!, size, "webp")),
   ]);
-  return { thumbnail, watermarked, dominantColors: colours };
+  return { thumbnail, watermarked, webp, dominantColors: colours };
 }
 
 type RawInput = { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 
-async function writeWatermarked(data: Buffer, raw: RawInput, file: string): Promise<void> {
-  const tile = await watermarkTileFor(raw.raw.width, raw.raw.height);
-  await sharp(data, raw)
-    .composite([{ input: tile, tile: true }])
-    .jpeg({ quality: previewSpec.quality })
-    .toFile(file);
+type Format = "jpeg" | "webp";
+
+/** Encodes a JPEG at the quality given (thumbnailSpec or previewSpec), a WebP at `webpQuality`. */
+function encode(image: Sharp, format: Format, jpegQuality: number): Sharp {
+  return format === "jpeg"
+    ? image.jpeg({ quality: jpegQuality })
+    : image.webp({ quality: webpQuality });
 }
 
-async function writeThumbnail(data: Buffer, raw: RawInput, file: string): Promise<void> {
-  const size = fitInside(
-    raw.raw.width,
-    raw.raw.height,
-    thumbnailSpec.maxSize,
-    thumbnailSpec.maxSize,
+/** The watermarked still at most `maxWidth` wide (twice that high), tiled with the mark. */
+async function writeWatermarked(
+  data: Buffer,
+  raw: RawInput,
+  file: string,
+  maxWidth: number,
+  format: Format,
+): Promise<void> {
+  const size = fitInside(raw.raw.width, raw.raw.height, maxWidth, maxWidth * 2);
+  const tile = await watermarkTileFor(size.width, size.height);
+  let image = sharp(data, raw);
+  if (size.width !== raw.raw.width) image = image.resize(size.width, size.height, { fit: "fill" });
+  await encode(image.composite([{ input: tile, tile: true }]), format, previewSpec.quality).toFile(
+    file,
   );
+}
+
+/** The thumbnail fitted in a `maxSize` square, with the corner logo. */
+async function writeThumbnail(
+  data: Buffer,
+  raw: RawInput,
+  file: string,
+  maxSize: number,
+  format: Format,
+): Promise<void> {
+  const size = fitInside(raw.raw.width, raw.raw.height, maxSize, maxSize);
   const logoSize = cornerLogoSize(size.width, size.height);
   const margin = Math.round(logoSize / 8);
   // sharp composites after resizing, so the mark lands on the thumbnail at its final size.
-  await sharp(data, raw)
+  const image = sharp(data, raw)
     .resize(size.width, size.height, { fit: "fill" })
     .composite([
       {
@@ -226,7 +269,6 @@ async function writeThumbnail(data: Buffer, raw: RawInput, file: string): Promis
         left: Math.max(0, size.width - logoSize - margin),
         top: Math.max(0, size.height - logoSize - margin),
       },
-    ])
-    .jpeg({ quality: thumbnailSpec.quality })
-    .toFile(file);
+    ]);
+  await encode(image, format, thumbnailSpec.quality).toFile(file);
 }

@@ -103,5 +103,8 @@ export const processVector: MediaStep = async ({ path: filePath, mime, workDir }
     dominantColors: outputs.dominantColors,
     watermarked: true,
   };
-  return { metadata, files: { thumbnail: outputs.thumbnail, preview: outputs.watermarked } };
+  return {
+    metadata,
+    files: { thumbnail: outputs.thumbnail, preview: outputs.watermarked, ...outputs.webp },
+  };
 };

@@ -162,7 +162,7 @@ export const processVideo: MediaStep = async ({ path: filePath, mime, workDir })
     };
     return {
       metadata: compactMetadata(metadata),
-      files: { thumbnail: still.thumbnail, poster: still.watermarked, clip },
+      files: { thumbnail: still.thumbnail, poster: still.watermarked, clip, ...still.webp },
     };
   } finally {
     await removeQuietly(framePng);

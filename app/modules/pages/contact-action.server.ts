@@ -4,7 +4,7 @@ import { services } from "../app.server";
 import { readForm } from "../http/read-form.server";
 import { clientAddressContext, getViewer } from "../http/request-context.server";
 import { localeFromUrl } from "../i18n/locale";
-import { contactSchema, feedbackSchema, validateContact } from "./contact-form";
+import { contactSchema, feedbackSchema, validateContact } from "./contact-schemas.server";
 import type { ContactActionResult } from "./contact-result";
 import { sendContactMessage } from "./contact.server";
 

@@ -6,7 +6,7 @@ import { contactMessages } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { renderEmail } from "../mail/render-email.server";
-import type { ContactInput, FeedbackInput } from "./contact-form";
+import type { ContactInput, FeedbackInput } from "./contact-schemas.server";
 import { enqueueMail } from "../mail/mail-jobs.server";
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

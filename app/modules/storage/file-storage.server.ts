@@ -3,10 +3,21 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
- * The files derived from an original; the original itself has no variant name on purpose. A new
- * derivative (another size, another format) is one more name here and its type below.
+ * The files derived from an original; the original itself has no variant name on purpose. The
+ * card-* and still-* names are WebP copies by width (app/modules/media/responsive-images.ts).
  */
-export const derivativeNames = ["thumbnail", "preview", "poster", "clip", "audio"] as const;
+export const derivativeNames = [
+  "thumbnail",
+  "preview",
+  "poster",
+  "clip",
+  "audio",
+  "card-320",
+  "card-640",
+  "still-640",
+  "still-960",
+  "still-1280",
+] as const;
 export type DerivativeName = (typeof derivativeNames)[number];
 
 export const derivativeContentTypes: Record<DerivativeName, string> = {
@@ -15,6 +26,11 @@ export const derivativeContentTypes: Record<DerivativeName, string> = {
   poster: "image/jpeg",
   clip: "video/mp4",
   audio: "audio/mpeg",
+  "card-320": "image/webp",
+  "card-640": "image/webp",
+  "still-640": "image/webp",
+  "still-960": "image/webp",
+  "still-1280": "image/webp",
 };
 
 export function isDerivativeName(name: string): name is DerivativeName {

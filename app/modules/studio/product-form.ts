@@ -1,7 +1,4 @@
-import { z } from "~/modules/validation/zod";
-import { contentKinds, type ContentKind } from "./content-kind";
-import { parseEuros } from "./pricing";
-import { maxTagLength, maxTags } from "./tags";
+import type { ContentKind } from "./content-kind";
 
 /** Stable codes of studio refusals; the page maps them to `studio.errors.*`. */
 export type StudioErrorCode =
@@ -25,31 +22,6 @@ export type StudioErrorCode =
 export const maxTitleLength = 120;
 export const maxDescriptionLength = 5000;
 
-/** A product's fields as the form sends them; the same schema checks them in the browser. */
-export const productFieldsSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .max(maxTitleLength, "titleTooLong" satisfies StudioErrorCode),
-  description: z
-    .string()
-    .trim()
-    .max(maxDescriptionLength, "descriptionTooLong" satisfies StudioErrorCode),
-  categoryId: z
-    .union([z.literal(""), z.uuid()])
-    .transform((value) => (value === "" ? null : value)),
-  kind: z.enum(contentKinds),
-  tags: z.array(z.string().trim().min(1).max(maxTagLength)).max(maxTags),
-  price: z
-    .string()
-    .transform((value) => parseEuros(value))
-    .refine((value) => value !== undefined, "priceInvalid" satisfies StudioErrorCode)
-    .transform((value) => value ?? null),
-});
-
-export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
-export type ProductFields = z.output<typeof productFieldsSchema>;
-
 export type SaveIntent = "draft" | "publish";
 
 /**
@@ -57,7 +29,7 @@ export type SaveIntent = "draft" | "publish";
  * description, and an ebook its cover.
  */
 export function saveBlocker(
-  fields: Pick<ProductFields, "title" | "description"> & { kind: ContentKind },
+  fields: { title: string; description: string; kind: ContentKind },
   intent: SaveIntent,
   hasCover: boolean,
 ): StudioErrorCode | null {
@@ -65,16 +37,4 @@ export function saveBlocker(
   if (fields.title === "" || fields.description === "") return "titleAndDescriptionRequired";
   if (fields.kind === "ebook" && !hasCover) return "coverRequired";
   return null;
-}
-
-/** Reads the product fields from a submitted form (tags arrive as repeated `tags` entries). */
-export function productFieldsFrom(form: FormData) {
-  return productFieldsSchema.safeParse({
-    title: String(form.get("title") ?? ""),
-    description: String(form.get("description") ?? ""),
-    categoryId: String(form.get("categoryId") ?? ""),
-    kind: String(form.get("kind") ?? ""),
-    tags: form.getAll("tags").map(String),
-    price: String(form.get("price") ?? ""),
-  });
 }

@@ -6,7 +6,8 @@ import { mediaKindOf } from "../media/media-kind";
 import type { EventBus } from "../events/event-bus.server";
 import { removeUpload, type FileStorage } from "../storage/file-storage.server";
 import { allowedContentKinds } from "./content-kind";
-import { saveBlocker, type ProductFields, type SaveIntent } from "./product-form";
+import type { ProductFields } from "./product-fields.server";
+import { saveBlocker, type SaveIntent } from "./product-form";
 import { StudioError } from "./studio-error";
 
 export interface StudioDependencies {
