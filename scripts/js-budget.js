@@ -24,7 +24,9 @@ const clientDir = path.join(root, "build/client");
 export const targetsKb = { "routes/product": 120, default: 160 };
 export const budgetsKb = {
   "routes/product": 185,
-  "routes/product-management": 215,
+  // The upload studio also carries the proposals' replace popover and the bulk-publish dialog
+  // (Radix Popover and Dialog, about 18 KB); loading them when first opened is the next cut.
+  "routes/product-management": 230,
   default: 200,
 };
 

@@ -9,7 +9,6 @@ import { listAuditLog } from "~/modules/admin/records.server";
 import { services } from "~/modules/app.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
-import { fr } from "~/modules/i18n/catalog.fr";
 import type { Route } from "./+types/admin.audit";
 
 export function meta(args: Route.MetaArgs) {
@@ -22,8 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listAuditLog(db, pageFrom(new URL(request.url).searchParams.get("page")));
 }
 
-type KnownAction = keyof typeof fr.admin.audit.actions;
-
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -33,10 +30,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     timeStyle: "medium",
     timeZone: "UTC",
   });
-  const actionName = (action: string) => {
-    const key = action.replace(".", "_");
-    return key in fr.admin.audit.actions ? t(`admin.audit.actions.${key as KnownAction}`) : action;
-  };
+  // Read as one object from the page's catalog (importing a catalog here would ship it).
+  const actions = t("admin.audit.actions", { returnObjects: true }) as Record<string, string>;
+  const actionName = (action: string) => actions[action.replace(".", "_")] ?? action;
   return (
     <AdminFrame current="audit" title={t("admin.audit.title")}>
       {rows.length === 0 ? (

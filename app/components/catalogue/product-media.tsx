@@ -179,11 +179,16 @@ function ImagePreview({
   const size = stillSize(file.metadata, source === "thumbnail" ? thumbnailBox : previewBox);
   // The page's largest paint: fetched first, announced in the head before any script.
   if (index === 0) {
-    preload(webpSet ? `/media/${file.id}/${webp[0]}` : derivedFileUrl(file.id, source, file.versions[source]), {
-      as: "image",
-      ...(webpSet ? { type: "image/webp", imageSrcSet: webpSet, imageSizes: previewSizes } : {}),
-      fetchPriority: "high",
-    });
+    preload(
+      webpSet
+        ? `/media/${file.id}/${webp[0]}`
+        : derivedFileUrl(file.id, source, file.versions[source]),
+      {
+        as: "image",
+        ...(webpSet ? { type: "image/webp", imageSrcSet: webpSet, imageSizes: previewSizes } : {}),
+        fetchPriority: "high",
+      },
+    );
   }
   return (
     <picture>

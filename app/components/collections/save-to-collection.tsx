@@ -1,5 +1,4 @@
-import { Bookmark, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Bookmark } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,10 +6,10 @@ import { useSignInPath } from "../auth/sign-in-path";
 import { useLocale } from "../use-locale";
 import { useRootData } from "../use-root-data";
 
-// The list and its forms are fetched when the dialog is first wanted: most visits never open it
-// (the product page's JavaScript budget).
-const loadPanel = () => import("./save-to-collection-panel");
-const SavePanel = lazy(() => loadPanel().then((module) => ({ default: module.SavePanel })));
+// The dialog (Radix), its list and forms are fetched when first wanted: most visits never open
+// it, and the product page has a JavaScript budget.
+const loadDialog = () => import("./save-to-collection-dialog");
+const SaveDialog = lazy(() => loadDialog().then((module) => ({ default: module.SaveDialog })));
 
 /**
  * 'Enregistrer': puts the item in one or more of the buyer's collections, or in a new one, from
@@ -30,7 +29,7 @@ export function SaveToCollection({
   const locale = useLocale();
   const signedIn = Boolean(useRootData()?.viewer);
   const signIn = useSignInPath(locale);
-  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const label = t("collections.saveLabel", { title });
   const triggerClass = compact
     ? "relative z-10 inline-flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 text-fg shadow hover:bg-surface focus-visible:outline-2 focus-visible:outline-accent"
@@ -53,41 +52,37 @@ export function SaveToCollection({
       </Link>
     );
   }
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+  if (!wanted) {
+    return (
+      <button
+        type="button"
         className={triggerClass}
         aria-label={label}
         data-testid="save-to-collection"
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => setWanted(true)}
       >
         {content}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="card fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(28rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6">
-          <div className="mb-2 flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">
-              {t("collections.dialogTitle")}
-            </Dialog.Title>
-            <Dialog.Close
-              className="btn-ghost -mt-1 -mr-2 px-2"
-              aria-label={t("collections.close")}
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-muted">
-            {t("collections.dialogText")}
-          </Dialog.Description>
-          <Suspense
-            fallback={<p className="py-6 text-center text-muted">{t("collections.loading")}</p>}
-          >
-            <SavePanel submissionId={submissionId} locale={locale} />
-          </Suspense>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <button type="button" className={triggerClass} aria-label={label} aria-busy="true">
+          {content}
+        </button>
+      }
+    >
+      <SaveDialog
+        submissionId={submissionId}
+        locale={locale}
+        label={label}
+        triggerClass={triggerClass}
+      >
+        {content}
+      </SaveDialog>
+    </Suspense>
   );
 }

@@ -132,6 +132,7 @@ function toCard(row: CardRow): CatalogueCard {
             version: (picture.thumbnail ?? picture.poster)!,
             // Copies of the thumbnail: a poster alone (no thumbnail) keeps its JPEG.
             webp: picture.thumbnail ? picture.webp : [],
+          }
         : null,
     likes: Number(row.likes),
     downloads: Number(row.downloads),
