@@ -8,6 +8,7 @@ export default [
   route("api/uploads/:id", "routes/api.uploads.ts", { id: "routes/api.uploads-id" }),
   route("media/:uploadId/:variant", "routes/media.ts"),
   route("api/studio/ai-metadata", "routes/api.studio-ai-metadata.ts"),
+  route("api/studio/translate", "routes/api.studio-translate.ts"),
   // Commerce: payment events, the test provider's hosted page, payment results, downloads.
   route("api/payments/webhook/:provider", "routes/api.payments-webhook.ts"),
   route("test-pay/:sessionId", "routes/test-pay.tsx"),

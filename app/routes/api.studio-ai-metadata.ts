@@ -48,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   return Response.json({
     proposal: generated[locale],
+    // Both languages, for the studio's side-by-side text (decision 0049).
+    proposals: { fr: generated.fr, en: generated.en },
     source: generated.source,
     warning: generated.warning ? t(`ai.warnings.${generated.warning}`) : null,
   });

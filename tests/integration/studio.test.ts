@@ -102,7 +102,7 @@ describe("product management (step 2)", () => {
     );
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Ce contenu a déjà été envoyé en validation.");
-    expect((await submissionOf(id))!.title).toBe("Dunes");
+    expect((await submissionOf(id))!.titleFr).toBe("Dunes");
   });
 
   it("approves at once when the auto-approve setting is on", async () => {

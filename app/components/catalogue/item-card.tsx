@@ -9,6 +9,7 @@ import {
   PenTool,
 } from "lucide-react";
 import { useState } from "react";
+import { inLocale } from "~/modules/i18n/bilingual-text";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
@@ -62,7 +63,7 @@ export function ItemCard({
   layout?: "grid" | "list";
 }) {
   const { t } = useTranslation();
-  const title = card.title.trim() || t("catalogue.card.untitled");
+  const title = inLocale(card.title, locale).trim() || t("catalogue.card.untitled");
   const author = card.storeName ?? t("catalogue.card.anonymousShop");
   const free = !card.priceCents;
   const list = layout === "list";

@@ -1,5 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/use-locale";
+import { inLocale } from "~/modules/i18n/bilingual-text";
+import { saveBlocker } from "~/modules/studio/product-form";
 import type { ProductFormValues, StudioFileView } from "~/modules/studio/studio-view";
 import { MediaThumbnail } from "./media-thumbnail";
 
@@ -9,10 +12,7 @@ const shownAtFirst = 6;
 export function isReadyToPublish(values: ProductFormValues, file: StudioFileView): boolean {
   const hasCover = Boolean(values.coverUploadId || file.cover);
   return (
-    values.title.trim() !== "" &&
-    values.description.trim() !== "" &&
-    (values.kind !== "ebook" || hasCover) &&
-    file.processingStatus !== "failed"
+    saveBlocker(values, "publish", hasCover) === null && file.processingStatus !== "failed"
   );
 }
 
@@ -29,6 +29,7 @@ export function StudioFileList({
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [expanded, setExpanded] = useState(false);
   const selectedIndex = files.findIndex((file) => file.id === selectedId);
   const visible =
@@ -64,7 +65,7 @@ export function StudioFileList({
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">
-                    {values.title.trim() || file.fileName}
+                    {inLocale(values.title, locale).trim() || file.fileName}
                   </span>
                   <span className="block text-xs text-muted">
                     {t(`studio.fileState.${state}`)} ·{" "}

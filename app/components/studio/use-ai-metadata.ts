@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { runInBatches } from "~/modules/ai/batches";
 import type { MetadataProposal } from "~/modules/ai/types";
+import type { Bilingual } from "~/modules/i18n/bilingual-text";
 import type { Locale } from "~/modules/i18n/locale";
 
 interface AiAnswer {
   proposal: MetadataProposal;
+  proposals: Bilingual<MetadataProposal>;
   warning: string | null;
 }
 
@@ -19,7 +21,7 @@ async function requestProposal(uploadId: string, locale: Locale, sellerDescripti
   const answer = (await response.json().catch(() => ({}))) as Partial<AiAnswer> & {
     message?: string;
   };
-  if (!response.ok || !answer.proposal) throw new Error(answer.message ?? response.statusText);
+  if (!response.ok || !answer.proposals) throw new Error(answer.message ?? response.statusText);
   return answer as AiAnswer;
 }
 
@@ -29,7 +31,7 @@ async function requestProposal(uploadId: string, locale: Locale, sellerDescripti
  */
 export function useAiMetadata(
   locale: Locale,
-  apply: (uploadId: string, proposal: MetadataProposal) => void,
+  apply: (uploadId: string, proposals: Bilingual<MetadataProposal>) => void,
 ) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -46,7 +48,7 @@ export function useAiMetadata(
     mark([uploadId], true);
     try {
       const answer = await requestProposal(uploadId, locale, sellerDescription);
-      apply(uploadId, answer.proposal);
+      apply(uploadId, answer.proposals);
       if (answer.warning) toast.warning(answer.warning);
       return answer;
     } catch (error) {
@@ -64,7 +66,7 @@ export function useAiMetadata(
       const warnings = new Set<string>();
       results.forEach((result, index) => {
         if (result.status === "fulfilled") {
-          apply(uploadIds[index]!, result.value.proposal);
+          apply(uploadIds[index]!, result.value.proposals);
           if (result.value.warning) warnings.add(result.value.warning);
         }
       });

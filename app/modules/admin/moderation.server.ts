@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server";
 import { auditLog, categories, contentSubmissions, profiles, uploads, user } from "../db/schema";
 import type { EventBus } from "../events/event-bus.server";
 import { getT } from "../i18n/i18n";
+import { bilingual, inLocale, tagsInLocale } from "../i18n/bilingual-text";
 import type { Locale } from "../i18n/locale";
 import { logger } from "../log/logger.server";
 import { renderEmail } from "../mail/render-email.server";
@@ -94,11 +95,12 @@ export async function listPendingSubmissions(db: Database, locale: Locale, page:
     const cover = own.find((file) => file.purpose === "cover");
     return {
       id: submission.id,
-      title: submission.title,
-      description: submission.description,
+      // The admin's language first, the other where the seller wrote only that (decision 0049).
+      title: inLocale(bilingual(submission.titleFr, submission.titleEn), locale),
+      description: inLocale(bilingual(submission.descriptionFr, submission.descriptionEn), locale),
       kind: submission.kind,
       priceCents: submission.priceCents,
-      tags: submission.tags,
+      tags: tagsInLocale(bilingual(submission.tagsFr, submission.tagsEn), locale),
       categoryName: category ? categoryName(category, locale) : null,
       creatorName: creator.storeName?.trim() || creator.displayName?.trim() || null,
       creatorEmail: creator.email,
@@ -136,7 +138,7 @@ export async function moderateSubmission(
   admin: Viewer,
   submissionId: string,
   decision: Decision,
-): Promise<{ id: string; title: string; status: "approved" | "rejected" }> {
+): Promise<{ id: string; status: "approved" | "rejected" }> {
   if (admin.role !== "admin") throw new AdminError("notFound", 404);
   if (!uuidPattern.test(submissionId)) throw new AdminError("notFound", 404);
   const { db } = dependencies;
@@ -170,7 +172,8 @@ export async function moderateSubmission(
       )
       .returning({
         id: contentSubmissions.id,
-        title: contentSubmissions.title,
+        titleFr: contentSubmissions.titleFr,
+        titleEn: contentSubmissions.titleEn,
         creatorId: contentSubmissions.creatorId,
       });
     if (!row) {
@@ -185,7 +188,7 @@ export async function moderateSubmission(
       action: decision.decision === "approve" ? "submission.approve" : "submission.reject",
       targetType: "content_submission",
       targetId: row.id,
-      before: { status: "pending", title: row.title },
+      before: { status: "pending", titleFr: row.titleFr, titleEn: row.titleEn },
       after: {
         status: values.status,
         ...(decision.decision === "reject"
@@ -204,13 +207,13 @@ export async function moderateSubmission(
     // The decision stands; the seller still sees it on the dashboard.
     logger().error({ err: error, submissionId: moved.id }, "moderation e-mail failed");
   });
-  return { id: moved.id, title: moved.title, status: values.status };
+  return { id: moved.id, status: values.status };
 }
 
 /** The e-mail to the seller, in the seller's own language. */
 async function tellSeller(
   { db, env }: ModerationDependencies,
-  submission: { id: string; title: string; creatorId: string },
+  submission: { id: string; titleFr: string; titleEn: string; creatorId: string },
   decision: Decision,
 ) {
   const [seller] = await db
@@ -221,7 +224,9 @@ async function tellSeller(
   if (!seller) return;
   const locale: Locale = seller.locale ?? "fr";
   const t = getT(locale);
-  const title = submission.title.trim() || t("sellerDashboard.untitled");
+  const title =
+    inLocale(bilingual(submission.titleFr, submission.titleEn), locale).trim() ||
+    t("sellerDashboard.untitled");
   const paragraphs = [t("admin.email.greeting", { name: seller.name ?? seller.email })];
   if (decision.decision === "approve") {
     paragraphs.push(t("admin.email.approvedBody", { title }));

@@ -1,4 +1,5 @@
 import { z } from "~/modules/validation/zod";
+import { locales, type Locale } from "../i18n/locale";
 import { contentKinds, type ContentKind } from "./content-kind";
 import { parseEuros } from "./pricing";
 import { maxTagLength, maxTags } from "./tags";
@@ -24,21 +25,28 @@ export type StudioErrorCode =
 export const maxTitleLength = 120;
 export const maxDescriptionLength = 5000;
 
-/** A product's fields as the form sends them; the same schema checks them in the browser. */
+const titleSchema = z
+  .string()
+  .trim()
+  .max(maxTitleLength, "titleTooLong" satisfies StudioErrorCode);
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(maxDescriptionLength, "descriptionTooLong" satisfies StudioErrorCode);
+const tagsSchema = z.array(z.string().trim().min(1).max(maxTagLength)).max(maxTags);
+
+/**
+ * A product's fields as the form sends them; the same schema checks them in the browser. Title,
+ * description and tags come in both languages (decision 0049); an empty one is "not written".
+ */
 export const productFieldsSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .max(maxTitleLength, "titleTooLong" satisfies StudioErrorCode),
-  description: z
-    .string()
-    .trim()
-    .max(maxDescriptionLength, "descriptionTooLong" satisfies StudioErrorCode),
+  title: z.object({ fr: titleSchema, en: titleSchema }),
+  description: z.object({ fr: descriptionSchema, en: descriptionSchema }),
   categoryId: z
     .union([z.literal(""), z.uuid()])
     .transform((value) => (value === "" ? null : value)),
   kind: z.enum(contentKinds),
-  tags: z.array(z.string().trim().min(1).max(maxTagLength)).max(maxTags),
+  tags: z.object({ fr: tagsSchema, en: tagsSchema }),
   price: z
     .string()
     .transform((value) => parseEuros(value))
@@ -51,29 +59,50 @@ export type ProductFields = z.output<typeof productFieldsSchema>;
 
 export type SaveIntent = "draft" | "publish";
 
+/** Whether a language has both a title and a description. */
+function complete(fields: Pick<ProductFields, "title" | "description">, locale: Locale) {
+  return fields.title[locale].trim() !== "" && fields.description[locale].trim() !== "";
+}
+
 /**
- * What stops a save (docs/product.md, "Moderation"): a draft needs a title; publishing needs a title and a
- * description, and an ebook its cover.
+ * What stops a save (docs/product.md, "Moderation"; decision 0049 for the languages): a draft
+ * needs a title in at least one language; publishing needs a title and a description in at least
+ * one language (the other may stay empty: pages then show the written one), and an ebook its
+ * cover.
  */
 export function saveBlocker(
   fields: Pick<ProductFields, "title" | "description"> & { kind: ContentKind },
   intent: SaveIntent,
   hasCover: boolean,
 ): StudioErrorCode | null {
-  if (intent === "draft") return fields.title === "" ? "titleRequired" : null;
-  if (fields.title === "" || fields.description === "") return "titleAndDescriptionRequired";
+  if (intent === "draft")
+    return locales.some((locale) => fields.title[locale].trim() !== "") ? null : "titleRequired";
+  if (!locales.some((locale) => complete(fields, locale))) return "titleAndDescriptionRequired";
   if (fields.kind === "ebook" && !hasCover) return "coverRequired";
   return null;
 }
 
-/** Reads the product fields from a submitted form (tags arrive as repeated `tags` entries). */
+/** The form field holding a language's title, description or tags (`title_fr`, `tags_en`, …). */
+export function bilingualFieldName(field: "title" | "description" | "tags", locale: Locale) {
+  return `${field}_${locale}`;
+}
+
+/** Reads the product fields from a submitted form (tags arrive as repeated `tags_fr`/`tags_en`). */
 export function productFieldsFrom(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const both = (field: "title" | "description") => ({
+    fr: text(bilingualFieldName(field, "fr")),
+    en: text(bilingualFieldName(field, "en")),
+  });
   return productFieldsSchema.safeParse({
-    title: String(form.get("title") ?? ""),
-    description: String(form.get("description") ?? ""),
-    categoryId: String(form.get("categoryId") ?? ""),
-    kind: String(form.get("kind") ?? ""),
-    tags: form.getAll("tags").map(String),
-    price: String(form.get("price") ?? ""),
+    title: both("title"),
+    description: both("description"),
+    categoryId: text("categoryId"),
+    kind: text("kind"),
+    tags: {
+      fr: form.getAll(bilingualFieldName("tags", "fr")).map(String),
+      en: form.getAll(bilingualFieldName("tags", "en")).map(String),
+    },
+    price: text("price"),
   });
 }
