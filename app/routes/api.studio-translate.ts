@@ -36,9 +36,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     tags: addTags([], form.getAll("tags").map(String).join("\n")),
   };
   const translator = textTranslator();
-  const noProvider = t(`studio.languages.${otherLocale(fromValue) === "fr" ? "noProviderFr" : "noProviderEn"}`);
+  const noProvider = t(
+    `studio.languages.${otherLocale(fromValue) === "fr" ? "noProviderFr" : "noProviderEn"}`,
+  );
   if (!translator.configured) return Response.json({ message: noProvider }, { status: 503 });
-  const result = await translator.translate(text, fromValue, otherLocale(fromValue), request.signal);
+  const result = await translator.translate(
+    text,
+    fromValue,
+    otherLocale(fromValue),
+    request.signal,
+  );
   if (!result.ok)
     return Response.json({ message: t("studio.languages.translateFailed") }, { status: 503 });
   return Response.json({ text: result.text });

@@ -328,7 +328,9 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
                 type="button"
                 className="btn-secondary"
                 disabled={ai.pending.has(selected.id)}
-                onClick={() => void ai.generateOne(selected.id, inLocale(values.description, locale))}
+                onClick={() =>
+                  void ai.generateOne(selected.id, inLocale(values.description, locale))
+                }
               >
                 <Sparkles className="h-4 w-4" aria-hidden="true" />
                 {ai.pending.has(selected.id) ? t("ai.status.generating") : t("ai.actions.generate")}

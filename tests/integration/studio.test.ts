@@ -61,8 +61,8 @@ describe("product management (step 2)", () => {
     const draft = (await submissionOf(id))!;
     expect(draft).toMatchObject({
       status: "draft",
-      title: "Plage",
-      tags: ["mer", "été"],
+      titleFr: "Plage",
+      tagsFr: ["mer", "été"],
       priceCents: 1250,
     });
     expect(await (await app.fetch(page, { cookies: seller })).text()).toContain("Plage");
@@ -175,11 +175,11 @@ describe("product management (step 2)", () => {
       JSON.stringify(
         entries.map(([uploadId, title, description]) => ({
           uploadId,
-          title,
-          description,
+          title: { fr: title, en: "" },
+          description: { fr: description, en: "" },
           kind: "photo",
           categoryId: "",
-          tags: [],
+          tags: { fr: [], en: [] },
           price: "",
           coverUploadId: "",
         })),

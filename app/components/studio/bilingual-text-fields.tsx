@@ -6,7 +6,11 @@ import { useLocale } from "~/components/use-locale";
 import type { MetadataProposal } from "~/modules/ai/types";
 import { otherLocale, type Bilingual } from "~/modules/i18n/bilingual-text";
 import type { Locale } from "~/modules/i18n/locale";
-import { bilingualFieldName, maxDescriptionLength, maxTitleLength } from "~/modules/studio/product-form";
+import {
+  bilingualFieldName,
+  maxDescriptionLength,
+  maxTitleLength,
+} from "~/modules/studio/product-form";
 
 /** A product's text in both languages, as the studio and the edit page hold it. */
 export interface BilingualText {
@@ -98,7 +102,8 @@ export function BilingualTextFields({
         {order.map((lang, index) => {
           const language = t(`studio.languages.${lang}`);
           const from = otherLocale(lang);
-          const sourceWritten = text.title[from].trim() !== "" || text.description[from].trim() !== "";
+          const sourceWritten =
+            text.title[from].trim() !== "" || text.description[from].trim() !== "";
           const missing = text.title[lang].trim() === "" && text.description[lang].trim() === "";
           const id = (field: string) => `${idPrefix}-${field}-${lang}`;
           // Errors about "a title" belong to the page's language column, shown once.
@@ -117,7 +122,7 @@ export function BilingualTextFields({
               </h3>
               <div>
                 <label htmlFor={id("title")} className="field-label">
-                  {t("studio.fields.title")} ({language})
+                  {`${t("studio.fields.title")} (${language})`}
                 </label>
                 <input
                   id={id("title")}
@@ -138,7 +143,7 @@ export function BilingualTextFields({
               </div>
               <div>
                 <label htmlFor={id("description")} className="field-label">
-                  {t("studio.fields.description")} ({language})
+                  {`${t("studio.fields.description")} (${language})`}
                 </label>
                 <textarea
                   id={id("description")}
@@ -169,12 +174,20 @@ export function BilingualTextFields({
                   <Languages className="h-4 w-4" aria-hidden="true" />
                   {translating === lang
                     ? t("studio.languages.translating")
-                    : t(from === "fr" ? "studio.languages.fillFromFr" : "studio.languages.fillFromEn")}
+                    : t(
+                        from === "fr"
+                          ? "studio.languages.fillFromFr"
+                          : "studio.languages.fillFromEn",
+                      )}
                 </button>
               ) : null}
               {!canTranslate && missing && sourceWritten ? (
                 <p className="text-sm text-muted" role="note">
-                  {t(lang === "fr" ? "studio.languages.noProviderFr" : "studio.languages.noProviderEn")}
+                  {t(
+                    lang === "fr"
+                      ? "studio.languages.noProviderFr"
+                      : "studio.languages.noProviderEn",
+                  )}
                 </p>
               ) : null}
             </section>

@@ -11,9 +11,7 @@ const shownAtFirst = 6;
 
 export function isReadyToPublish(values: ProductFormValues, file: StudioFileView): boolean {
   const hasCover = Boolean(values.coverUploadId || file.cover);
-  return (
-    saveBlocker(values, "publish", hasCover) === null && file.processingStatus !== "failed"
-  );
+  return saveBlocker(values, "publish", hasCover) === null && file.processingStatus !== "failed";
 }
 
 /** The studio's files, left of the form: six, then '+n' to show the rest. */

@@ -18,8 +18,7 @@ import type { AiWarningCode, MetadataProposal } from "./types";
  * no local translation, so without a provider the seller writes the other language.
  */
 export type TranslationResult =
-  | { ok: true; text: MetadataProposal }
-  | { ok: false; warning: Exclude<AiWarningCode, "fallback"> };
+  { ok: true; text: MetadataProposal } | { ok: false; warning: Exclude<AiWarningCode, "fallback"> };
 
 export interface TextTranslator {
   /** False when no provider is configured: the page shows a hint instead of the button. */
@@ -37,14 +36,16 @@ const languageNames: Record<Locale, string> = { fr: "French", en: "English" };
 const answerSchema = z.object({
   title: z.string().trim().max(maxTitleLength),
   description: z.string().trim().max(maxDescriptionLength),
-  tags: z.array(z.string()).transform((tags) =>
-    addTags(
-      [],
-      tags
-        .map((tag) => tag.replace(/^#/, "").trim().toLowerCase().slice(0, maxTagLength))
-        .join("\n"),
-    ).slice(0, maxTags),
-  ),
+  tags: z
+    .array(z.string())
+    .transform((tags) =>
+      addTags(
+        [],
+        tags
+          .map((tag) => tag.replace(/^#/, "").trim().toLowerCase().slice(0, maxTagLength))
+          .join("\n"),
+      ).slice(0, maxTags),
+    ),
 });
 
 const completionSchema = z.object({

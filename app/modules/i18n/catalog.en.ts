@@ -399,8 +399,10 @@ export const en: Catalog = {
       fillFromEn: "Translate from English",
       translating: "Translating…",
       translated: "Text translated: read it through before publishing.",
-      noProviderFr: "No automatic translation is configured: write the French text yourself. Until then, French pages show the English text.",
-      noProviderEn: "No automatic translation is configured: write the English text yourself. Until then, English pages show the French text.",
+      noProviderFr:
+        "No automatic translation is configured: write the French text yourself. Until then, French pages show the English text.",
+      noProviderEn:
+        "No automatic translation is configured: write the English text yourself. Until then, English pages show the French text.",
       translateFailed: "The translation failed: write this text yourself or try again later.",
     },
     title: "Describe your content",

@@ -404,9 +404,12 @@ export const fr = {
       fillFromEn: "Traduire depuis l'anglais",
       translating: "Traduction…",
       translated: "Texte traduit : relisez-le avant de publier.",
-      noProviderFr: "Aucune traduction automatique n'est configurée : écrivez le texte français vous-même. En attendant, les pages en français montrent le texte anglais.",
-      noProviderEn: "Aucune traduction automatique n'est configurée : écrivez le texte anglais vous-même. En attendant, les pages en anglais montrent le texte français.",
-      translateFailed: "La traduction a échoué : écrivez ce texte vous-même ou réessayez plus tard.",
+      noProviderFr:
+        "Aucune traduction automatique n'est configurée : écrivez le texte français vous-même. En attendant, les pages en français montrent le texte anglais.",
+      noProviderEn:
+        "Aucune traduction automatique n'est configurée : écrivez le texte anglais vous-même. En attendant, les pages en anglais montrent le texte français.",
+      translateFailed:
+        "La traduction a échoué : écrivez ce texte vous-même ou réessayez plus tard.",
     },
     title: "Décrivez vos contenus",
     intro:
