@@ -250,9 +250,9 @@ describe("editing and sending for review", () => {
     const after = await submissionRow(submission.id);
     expect(after).toMatchObject({
       status: "pending",
-      title: "Prêt",
+      titleFr: "Prêt",
       priceCents: 399,
-      tags: ["mer"],
+      tagsFr: ["mer"],
     });
     expect(after?.submittedAt).toBeInstanceOf(Date);
     const next = await (
@@ -274,7 +274,7 @@ describe("editing and sending for review", () => {
     expect(await submissionRow(submission.id)).toMatchObject({
       status: "draft",
       priceCents: null,
-      description: "",
+      descriptionFr: "",
     });
     const next = await (await app.fetch(editPath(submission.id), { cookies: seller.jar })).text();
     expect(next).toContain("sellerDashboard.toast.updated");
@@ -305,7 +305,7 @@ describe("editing and sending for review", () => {
     expect(await submissionRow(submission.id)).toMatchObject({
       status: "pending",
       rejectionReason: "Trop sombre",
-      title: "Éclairci",
+      titleFr: "Éclairci",
     });
   });
 
