@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "signedIn");
   const { db } = await services();
   const locale = localeFromUrl(new URL(request.url));
-  const row = await findCertificate(db, params.number, viewer);
+  const row = await findCertificate(db, params.number, viewer, locale);
   if (!row) throw data(null, { status: 404 });
   const licence =
     (await findLicence(db, row.licenceId)) ??

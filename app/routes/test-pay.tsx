@@ -32,8 +32,8 @@ async function openOrder(request: Request, context: Route.LoaderArgs["context"],
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { app, order } = await openOrder(request, context, params.sessionId);
-  const lines = await orderLines(app.db, order.id);
+  const { app, order, locale } = await openOrder(request, context, params.sessionId);
+  const lines = await orderLines(app.db, order.id, locale);
   return {
     open: order.status === "pending" && !sessionExpired(order.createdAt),
     reference: order.id.slice(0, 8).toUpperCase(),

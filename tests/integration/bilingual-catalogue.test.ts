@@ -20,7 +20,10 @@ import { parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
 import { contentSubmissions } from "~/modules/db/schema";
 import { inLocale } from "~/modules/i18n/bilingual-text";
 import type { Services } from "~/modules/services";
+import { findCertificate, listPurchases } from "~/modules/commerce/purchases.server";
+import { orderLines } from "~/modules/commerce/orders.server";
 import { signedInAs } from "../support/accounts";
+import { recordSale } from "../support/commerce";
 import { pngBytes } from "../support/files";
 import { freshPostgresDatabase } from "../support/server-process";
 import {
@@ -183,6 +186,38 @@ describe("pages fall back to the other language", () => {
     expect(inLocale(product!.title, "fr")).toBe("Harbour lights");
     const cards = await (await app.fetch(`/fr/marketplace?q=harbour`)).text();
     expect(cards).toContain("Harbour lights");
+  });
+});
+
+describe("sales read in the reader's language", () => {
+  it("titles purchases, order lines and certificates in the reader's language, the sold title kept for gone items", async () => {
+    const { submission } = await makeSubmission(services, seller.viewer.id, {
+      status: "approved",
+      title: "Forêt d'automne",
+      titleEn: "Autumn forest",
+    });
+    const buyer = await signedInAs(app, "client");
+    const buyerId = (await viewerByEmail(services, buyer.email, "client")).id;
+    const { orderId } = await recordSale(services, buyerId, submission);
+    expect((await orderLines(services.db, orderId, "en")).map((line) => line.title)).toEqual([
+      "Autumn forest",
+    ]);
+    expect((await orderLines(services.db, orderId, "fr")).map((line) => line.title)).toEqual([
+      "Forêt d'automne",
+    ]);
+    const [purchase] = await listPurchases(services.db, buyerId, "en", "forêt");
+    expect(purchase?.title).toBe("Autumn forest");
+    const certificate = await findCertificate(
+      services.db,
+      purchase!.certificateNumber!,
+      { id: buyerId, role: "client" },
+      "en",
+    );
+    expect(certificate?.title).toBe("Autumn forest");
+    const page = await (
+      await app.fetch("/en/buyer-dashboard?tab=purchases", { cookies: buyer.jar })
+    ).text();
+    expect(page).toContain(">Autumn forest<");
   });
 });
 
