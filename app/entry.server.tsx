@@ -14,6 +14,10 @@ import { logger } from "./modules/log/logger.server";
 import { currentRequestId, runWithRequestId } from "./modules/log/request-scope.server";
 import { readiness as checkReadiness } from "./modules/operations/readiness.server";
 import { beginStopping } from "./modules/operations/stopping.server";
+import { copyStorage } from "./modules/storage/copy-storage.server";
+import { createLocalStorage } from "./modules/storage/local-storage.server";
+import { createS3Client, s3SettingsFromEnv } from "./modules/storage/s3-client.server";
+import { createS3Storage } from "./modules/storage/s3-storage.server";
 
 export const streamTimeout = 5_000;
 
@@ -34,7 +38,7 @@ export { beginStopping, logger, runWithRequestId };
 /** The readiness checks behind /readyz (server/health.js). */
 export async function readiness() {
   const { db, env, storage } = await services();
-  return checkReadiness(db, [env.dataDir, storage.originalsDirectory]);
+  return checkReadiness(db, [env.dataDir], () => storage.check());
 }
 
 /** Stops the job worker within `timeoutMs` (its current job goes back to the queue after it). */
@@ -49,6 +53,19 @@ export async function stopWorker(timeoutMs: number): Promise<void> {
  */
 export async function signedDownload(uploadId: string, params: URLSearchParams) {
   return signedOriginal(await services(), uploadId, params);
+}
+
+/**
+ * `npm run storage:migrate` (server/storage-migrate.js): copies DATA_DIR's user files to the
+ * bucket the S3 variables name, without booting the app.
+ */
+export async function copyLocalFilesToBucket(onCopied?: (key: string, size: number) => void) {
+  const config = env();
+  const s3 = s3SettingsFromEnv(config);
+  if (!s3) throw new Error("Set STORAGE_DRIVER=s3 and S3_BUCKET (and the other S3_* variables).");
+  const bucket = createS3Storage(createS3Client(s3), s3.bucket);
+  await bucket.check();
+  return copyStorage(createLocalStorage(config.dataDir), bucket, onCopied);
 }
 
 /** Builds the per-request context: the client's address, for rate limits. */

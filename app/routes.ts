@@ -7,6 +7,8 @@ export default [
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/uploads/:id", "routes/api.uploads.ts", { id: "routes/api.uploads-id" }),
   route("media/:uploadId/:variant", "routes/media.ts"),
+  // Originals of submitted files, for administrators only (decision record 0050).
+  route("admin/originals/:uploadId", "routes/admin-original.ts"),
   route("api/studio/ai-metadata", "routes/api.studio-ai-metadata.ts"),
   route("api/studio/translate", "routes/api.studio-translate.ts"),
   // Commerce: payment events, the test provider's hosted page, payment results, downloads.
@@ -46,6 +48,11 @@ export default [
     route("seller-dashboard/content/:submissionId", "routes/seller-content-edit.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
     route("buyer-dashboard", "routes/buyer-dashboard.tsx"),
+    // Saved items: favourites (likes), named collections, and a collection's share link.
+    route("favourites", "routes/favourites.tsx"),
+    route("collections", "routes/collections.tsx"),
+    route("collections/:collectionId", "routes/collection.tsx"),
+    route("shared/:token", "routes/shared-collection.tsx"),
     route("confirm-email", "routes/confirm-email.tsx"),
     // Administration (decision record 0016): one page per section; see app/components/admin/admin-sections.tsx.
     route("admin", "routes/admin.tsx"),
@@ -77,6 +84,7 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("certificates/:number", "routes/certificate.tsx"),
+    route("certificates/:number/pdf", "routes/certificate-pdf.ts"),
     // Credits, subscriptions and Infinity (decision record 0027).
     route("packages-pricing", "routes/packages-pricing.tsx"),
     route("infinity", "routes/infinity.tsx"),

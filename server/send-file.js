@@ -5,7 +5,8 @@
 // 1.2 GB, 50-70 ms each), and downloads ran at a fifth of a plain read. Here two buffers are
 // allocated per download and reused: one is read from the file while the other is being
 // written, and a buffer is refilled only once the socket has taken all of it (the write's
-// callback). The checks are the route's own (`signedDownload` in app/entry.server.tsx).
+// callback). The checks are the route's own (`signedDownload` in app/entry.server.tsx). With
+// files in an object store, the answer is a redirect to a short-lived presigned URL instead.
 import { open } from "node:fs/promises";
 
 const signedLinkPath = /^\/downloads\/([0-9a-f-]{36})\/file$/;
@@ -73,6 +74,11 @@ export function createSignedFileSender(entry) {
     if (!match) return false;
     const file = await entry.signedDownload(match[1], url.searchParams);
     if (!file) return false;
+    if (file.redirect) {
+      res.writeHead(302, Object.fromEntries(file.headers));
+      res.end();
+      return true;
+    }
     await sendFile(res, file);
     return true;
   };

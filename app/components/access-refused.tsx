@@ -1,3 +1,4 @@
+import { useSignInPath } from "~/components/auth/sign-in-path";
 import { Lock, ShieldX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,6 +9,7 @@ import { localePath, useLocale } from "./use-locale";
 export function AccessRefused({ refusal }: { refusal: GuardRefusal }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const signInHere = useSignInPath(locale);
   if (refusal.kind === "sign-in-required") {
     return (
       <section className="container-page flex flex-col items-center py-20 text-center">
@@ -16,7 +18,7 @@ export function AccessRefused({ refusal }: { refusal: GuardRefusal }) {
         <p className="mt-2 max-w-md text-muted">
           {refusal.message ? t(`guard.${refusal.message}`) : t("guard.signInRequiredText")}
         </p>
-        <Link to={localePath(locale, "/auth")} className="btn-primary mt-6">
+        <Link to={signInHere} className="btn-primary mt-6">
           {t("guard.signInLink")}
         </Link>
       </section>

@@ -26,7 +26,16 @@ import {
 } from "./commerce/expire-orders.server";
 import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
-import { createLocalStorage } from "./storage/file-storage.server";
+import { openStorage } from "./storage/open-storage.server";
+import { createS3Client, s3SettingsFromEnv } from "./storage/s3-client.server";
+import { uploadsDirectory } from "./uploads/studio-uploads.server";
+import { createTusStorage } from "./uploads/tus-datastore.server";
+import type { S3TusStore } from "./uploads/s3-tus-store.server";
+import {
+  expireTusUploadsEveryMs,
+  expireTusUploadsJobHandler,
+  expireTusUploadsJobType,
+} from "./uploads/expire-tus-uploads.server";
 import type { Services } from "./services";
 
 /** In demo mode the session secret is generated once and kept in the data directory. */
@@ -51,12 +60,25 @@ async function start(): Promise<Services> {
     dataDir: config.dataDir,
     onConnectionLost: (error) => log.warn({ err: error }, "database connection lost"),
   });
+  const storage = openStorage(config);
+  // On S3, resumable uploads keep their parts in the bucket and their progress in the database,
+  // so any instance can resume an upload another one started (decision 0046).
+  const s3 = s3SettingsFromEnv(config);
+  const tusStorage = s3
+    ? createTusStorage({
+        storageDriver: "s3",
+        s3Client: createS3Client(s3),
+        bucket: s3.bucket,
+        db: handle.db,
+        directory: uploadsDirectory(config.dataDir),
+        databaseUrl: config.DATABASE_URL,
+      })
+    : undefined;
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : createOutboxMailer(handle.db, path.join(config.dataDir, "outbox"));
+    : createOutboxMailer(handle.db, storage);
   const secret = resolveSecret(config);
   const auth = createAuth({ db: handle.db, env: config, secret });
-  const storage = createLocalStorage(config.dataDir);
   await seedBase(handle);
   if (config.APP_MODE === "demo") await seedDemoAccounts({ db: handle.db, auth });
   log.info(
@@ -64,6 +86,7 @@ async function start(): Promise<Services> {
       engine: handle.engine,
       mode: config.APP_MODE,
       mail: mailer.transport,
+      storage: storage.driver,
       dataDir: config.dataDir,
     },
     "services ready",
@@ -85,6 +108,13 @@ async function start(): Promise<Services> {
             log,
           }),
           ...outboxJobHandlers({ db: handle.db, env: config, mailer }),
+          ...(tusStorage && {
+            [expireTusUploadsJobType]: expireTusUploadsJobHandler({
+              db: handle.db,
+              store: tusStorage.datastore as S3TusStore,
+              log,
+            }),
+          }),
           [pruneJobType]: pruneJobHandler({
             db: handle.db,
             log,
@@ -96,6 +126,9 @@ async function start(): Promise<Services> {
   await scheduleRecurringJob(handle.db, monthlyGrantsJobType, monthlyGrantsEveryMs);
   await scheduleRecurringJob(handle.db, pruneJobType, pruneEveryMs);
   await scheduleRecurringJob(handle.db, expireOrdersJobType, expireOrdersEveryMs);
+  if (tusStorage) {
+    await scheduleRecurringJob(handle.db, expireTusUploadsJobType, expireTusUploadsEveryMs);
+  }
   // Several processes may share a PostgreSQL database; a PGlite directory has only this one.
   const events =
     handle.engine === "postgres"
@@ -113,6 +146,7 @@ async function start(): Promise<Services> {
     auth,
     mailer,
     storage,
+    tusStorage,
     events,
     secret,
     worker,
@@ -122,6 +156,9 @@ async function start(): Promise<Services> {
     async close() {
       await worker?.stop();
       await events.close();
+      // The shared upload lock holds a connection of its own on PostgreSQL.
+      const locker = tusStorage?.locker as { close?: () => Promise<void> } | undefined;
+      await locker?.close?.();
       await handle.close();
     },
   };

@@ -5,6 +5,7 @@ import type { EventBus } from "./events/event-bus.server";
 import type { Worker } from "./jobs/job-queue.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { FileStorage } from "./storage/file-storage.server";
+import type { TusStorage } from "./uploads/tus-datastore.server";
 
 /**
  * The services one process runs on, built once by app.server.ts (the composition root). Domain
@@ -18,6 +19,8 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   storage: FileStorage;
+  /** Where resumable uploads go and how they lock; DATA_DIR/uploads in this process when absent. */
+  tusStorage?: TusStorage;
   /** Domain events (catalogue changes, …), pushed to open pages of every process. */
   events: EventBus;
   /** A server secret from which commerce derives its signing keys (download links, test payments). */

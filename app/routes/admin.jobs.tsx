@@ -68,6 +68,14 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
     timeZone: "UTC",
   });
   const tabs = [null, ...jobStates] as const;
+  // Job types are dotted identifiers, so they are read from the catalog as one object.
+  const typeNames = t("admin.jobs.typeNames", { returnObjects: true }) as Record<string, string>;
+  const interval = (seconds: number) =>
+    new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", {
+      style: "unit",
+      unit: seconds % 3600 === 0 ? "hour" : "minute",
+      unitDisplay: "long",
+    }).format(seconds % 3600 === 0 ? seconds / 3600 : Math.round(seconds / 60));
   return (
     <AdminFrame current="jobs" title={t("admin.jobs.title")}>
       <p className="text-sm text-muted">{t("admin.jobs.intro")}</p>
@@ -123,7 +131,10 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-t border-border align-top">
-                  <td className="px-3 py-2 font-mono text-xs break-all">{row.type}</td>
+                  <td className="px-3 py-2">
+                    {typeNames[row.type] ?? row.type}
+                    <span className="block font-mono text-xs break-all text-muted">{row.type}</span>
+                  </td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {t(`admin.jobs.status.${row.status as (typeof jobStates)[number]}`)}
                   </td>
@@ -131,7 +142,9 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
                     {when.format(new Date(row.createdAt))}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {t("admin.jobs.attemptsOf", { count: row.attempts, max: row.maxAttempts })}
+                    {row.everySeconds
+                      ? t("admin.jobs.recurring", { interval: interval(row.everySeconds) })
+                      : t("admin.jobs.attemptsOf", { count: row.attempts, max: row.maxAttempts })}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {row.status === "queued" ? when.format(new Date(row.runAfter)) : "—"}
@@ -146,7 +159,9 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
                         <button
                           type="submit"
                           className="btn-secondary"
-                          aria-label={t("admin.jobs.retryLabel", { kind: row.type })}
+                          aria-label={t("admin.jobs.retryLabel", {
+                            kind: typeNames[row.type] ?? row.type,
+                          })}
                         >
                           {t("admin.jobs.retry")}
                         </button>

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -10,7 +10,10 @@ import {
 import { toast } from "sonner";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pager } from "~/components/admin/pager";
+import { ModerationFilters } from "~/components/admin/moderation-filters";
+import { OriginalViewer } from "~/components/admin/original-viewer";
 import { RejectDialog } from "~/components/admin/reject-dialog";
+import { useModerationShortcuts } from "~/components/admin/use-moderation-shortcuts";
 import { FormAlert } from "~/components/auth/field";
 import { mediaUrl, MediaThumb } from "~/components/seller/media-thumb";
 import { useLocale } from "~/components/use-locale";
@@ -19,6 +22,8 @@ import { isRejectionCode } from "~/modules/admin/rejection-reasons";
 import {
   listPendingSubmissions,
   moderateSubmission,
+  moderateSubmissions,
+  moderationFiltersFrom,
   rejectionFrom,
   type PendingSubmission,
 } from "~/modules/admin/moderation.server";
@@ -42,10 +47,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(context, "admin", guard);
   const url = new URL(request.url);
   const { db } = await services();
-  return listPendingSubmissions(db, localeFromUrl(url), pageFrom(url.searchParams.get("page")));
+  const filters = moderationFiltersFrom(url.searchParams);
+  const list = await listPendingSubmissions(
+    db,
+    localeFromUrl(url),
+    pageFrom(url.searchParams.get("page")),
+    filters,
+  );
+  return { ...list, filters };
 }
 
-/** Approves (intent=approve) or rejects (intent=reject, code, note) one pending submission. */
+/** The list's address with its filters and page, where a decision comes back to. */
+function listAddress(url: URL): string {
+  const kept = new URLSearchParams();
+  for (const key of ["kind", "seller", "from", "to", "resubmitted", "page"]) {
+    const value = url.searchParams.get(key);
+    if (value) kept.set(key, value);
+  }
+  const query = kept.toString();
+  return `/${localeFromUrl(url)}/admin/moderation${query ? `?${query}` : ""}`;
+}
+
+/**
+ * Approves (intent=approve) or rejects (intent=reject, code, note) one pending submission, or
+ * several (intent=bulkApprove / bulkReject with repeated submissionId).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "admin", guard);
   const url = new URL(request.url);
@@ -54,6 +80,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submissionId = String(form.get("submissionId") ?? "");
   const app = await services();
   try {
+    if (intent === "bulkApprove" || intent === "bulkReject") {
+      const decision =
+        intent === "bulkApprove"
+          ? ({ decision: "approve" } as const)
+          : rejectionFrom(form.get("code"), form.get("note"));
+      const ids = form.getAll("submissionId").map(String);
+      const result = await moderateSubmissions(app, viewer, ids, decision);
+      const headers = new Headers();
+      await setFlash(headers, {
+        kind: result.refused > 0 ? "error" : "success",
+        key: result.refused > 0 ? "admin.moderation.bulkRefused" : "admin.moderation.bulkDone",
+        params: { count: result.refused > 0 ? result.refused : result.decided },
+      });
+      return redirect(listAddress(url), { headers });
+    }
     if (intent !== "approve" && intent !== "reject") throw new AdminError("notFound", 404);
     const decision =
       intent === "approve"
@@ -66,10 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       key: result.status === "approved" ? "admin.moderation.approved" : "admin.moderation.rejected",
     });
     // Back to the same page of the list (the request's own URL may be the data endpoint's).
-    const page = pageFrom(url.searchParams.get("page"));
-    return redirect(`/${localeFromUrl(url)}/admin/moderation${page > 1 ? `?page=${page}` : ""}`, {
-      headers,
-    });
+    return redirect(listAddress(url), { headers });
   } catch (error) {
     if (error instanceof AdminError) return data({ error: error.code }, error.status);
     throw error;
@@ -95,27 +133,37 @@ function ReviewFiles({ item }: { item: PendingSubmission }) {
       </h4>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {files.map((file) => (
-          <li key={file.id} className="flex items-center gap-3 rounded-lg border border-border p-2">
-            <MediaThumb file={file} className="h-14 w-14 shrink-0" />
-            <div className="min-w-0 text-sm">
-              <p className="truncate font-medium">
-                {file === item.cover ? `${t("admin.moderation.cover")} · ` : ""}
-                {file.fileName}
-              </p>
-              <p className="text-xs text-muted">{formatBytes(locale, file.size)}</p>
-              {file.review ? (
-                <a
-                  href={mediaUrl(file.id, file.review)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-xs font-medium text-accent underline"
-                >
-                  {t("admin.moderation.openPreview", { name: file.fileName })}
-                </a>
-              ) : (
-                <p className="text-xs text-muted">{t("admin.moderation.noPreview")}</p>
-              )}
+          <li key={file.id} className="rounded-lg border border-border p-2">
+            <div className="flex items-center gap-3">
+              <MediaThumb file={file} className="h-14 w-14 shrink-0" />
+              <div className="min-w-0 text-sm">
+                <p className="truncate font-medium">
+                  {file === item.cover ? `${t("admin.moderation.cover")} · ` : ""}
+                  {file.fileName}
+                </p>
+                <p className="text-xs text-muted">{formatBytes(locale, file.size)}</p>
+                {file.review ? (
+                  <a
+                    href={mediaUrl(file.id, file.review)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-xs font-medium text-accent underline"
+                  >
+                    {t("admin.moderation.openPreview", { name: file.fileName })}
+                  </a>
+                ) : (
+                  <p className="text-xs text-muted">{t("admin.moderation.noPreview")}</p>
+                )}
+                {file.original !== "video" && file.original !== "audio" ? (
+                  <p>
+                    <OriginalViewer file={file} />
+                  </p>
+                ) : null}
+              </div>
             </div>
+            {file.original === "video" || file.original === "audio" ? (
+              <OriginalViewer file={file} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -127,7 +175,19 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation();
   const locale = useLocale();
   const navigation = useNavigation();
-  const { rows, total, page, pageCount } = loaderData;
+  const { rows, total, page, pageCount, filters } = loaderData;
+  const ids = rows.map((row) => row.id);
+  const { current, setCurrent } = useModerationShortcuts(ids);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A reloaded list keeps only the ticks of items still in it.
+  const chosen = ids.filter((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   useEffect(() => {
     if (actionData?.error)
@@ -149,35 +209,91 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           />
         </div>
       ) : null}
+      <ModerationFilters filters={filters} />
+      <ShortcutHelp />
       {total === 0 ? (
         <p className="card p-10 text-center text-muted">{t("admin.moderation.empty")}</p>
       ) : (
         <>
           <p className="text-sm text-muted">{t("admin.moderation.count", { count: total })}</p>
+          <div
+            className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface p-3"
+            role="group"
+            aria-label={t("admin.moderation.selected", { count: chosen.length })}
+          >
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={chosen.length === ids.length}
+                onChange={(event) => setSelected(new Set(event.target.checked ? ids : []))}
+              />
+              {t("admin.moderation.selectAll")}
+            </label>
+            <span className="text-sm text-muted" aria-live="polite">
+              {t("admin.moderation.selected", { count: chosen.length })}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="bulkApprove" />
+              {chosen.map((id) => (
+                <input key={id} type="hidden" name="submissionId" value={id} />
+              ))}
+              <button
+                type="submit"
+                className="btn-primary"
+                disabled={chosen.length === 0 || navigation.state !== "idle"}
+              >
+                {t("admin.moderation.bulkApprove")}
+              </button>
+            </Form>
+            <RejectDialog submissionId="bulk" title="" submissionIds={chosen} />
+          </div>
           <ul className="mt-4 space-y-4">
             {rows.map((item) => {
               const title = item.title.trim() || t("admin.untitled");
               return (
-                <li key={item.id} className="card p-4 sm:p-5" aria-label={title}>
+                <li
+                  key={item.id}
+                  className="card p-4 outline-none focus:ring-4 focus:ring-accent sm:p-5 data-[current=true]:border-accent"
+                  aria-label={title}
+                  tabIndex={-1}
+                  data-moderation-card={item.id}
+                  data-current={current === item.id}
+                  onFocus={() => setCurrent(item.id)}
+                >
                   <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <h3 className="text-lg font-semibold break-words">{title}</h3>
-                      <p className="text-sm text-muted">
-                        {t("admin.moderation.by", {
-                          name: item.creatorName ?? t("admin.anonymousCreator"),
-                        })}
-                        {item.creatorEmail ? ` · ${item.creatorEmail}` : ""}
-                        {" · "}
-                        {t("admin.moderation.submittedOn", {
-                          date: formatDate(locale, item.submittedAt),
-                        })}
-                      </p>
+                    <div className="flex min-w-0 items-start gap-3">
+                      <input
+                        type="checkbox"
+                        className="mt-2 h-4 w-4"
+                        data-select
+                        aria-label={t("admin.moderation.select", { title })}
+                        checked={selected.has(item.id)}
+                        onChange={(event) => toggle(item.id, event.target.checked)}
+                      />
+                      <div className="min-w-0">
+                        <h3 className="text-lg font-semibold break-words">{title}</h3>
+                        <p className="text-sm text-muted">
+                          {t("admin.moderation.by", {
+                            name: item.creatorName ?? t("admin.anonymousCreator"),
+                          })}
+                          {item.creatorEmail ? ` · ${item.creatorEmail}` : ""}
+                          {" · "}
+                          {t("admin.moderation.submittedOn", {
+                            date: formatDate(locale, item.submittedAt),
+                          })}
+                        </p>
+                      </div>
                     </div>
                     <div className="flex flex-wrap gap-2">
                       <Form method="post">
                         <input type="hidden" name="intent" value="approve" />
                         <input type="hidden" name="submissionId" value={item.id} />
-                        <button type="submit" className="btn-primary" disabled={busy(item.id)}>
+                        <button
+                          type="submit"
+                          className="btn-primary"
+                          data-approve
+                          disabled={busy(item.id)}
+                        >
                           {t("admin.moderation.approve")}
                         </button>
                       </Form>
@@ -228,6 +344,34 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
         </>
       )}
     </AdminFrame>
+  );
+}
+
+/** The shortcuts, written on the page so they can be found without a manual. */
+function ShortcutHelp() {
+  const { t } = useTranslation();
+  const keys = [
+    ["j", "next"],
+    ["k", "previous"],
+    ["a", "approve"],
+    ["r", "reject"],
+    ["x", "toggle"],
+  ] as const;
+  return (
+    <details className="mb-4 text-sm">
+      <summary className="cursor-pointer font-medium">
+        {t("admin.moderation.shortcuts.title")}
+      </summary>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        {keys.map(([key, action]) => (
+          <li key={key}>
+            <kbd className="rounded border border-border px-1.5 font-mono">{key}</kbd>{" "}
+            {t(`admin.moderation.shortcuts.${action}`)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-muted">{t("admin.moderation.shortcuts.note")}</p>
+    </details>
   );
 }
 

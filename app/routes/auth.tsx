@@ -15,6 +15,7 @@ import { services } from "~/modules/app.server";
 import { appendSetCookies, setFlash } from "~/modules/http/flash.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
+import { safeRedirectTarget } from "~/modules/http/safe-redirect";
 import { getViewer, requestOrigin } from "~/modules/http/request-context.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { useRootData } from "~/components/use-root-data";
@@ -30,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromUrl(url);
   if (await getViewer(context)) {
-    throw redirect(isSellerPath(url.pathname) ? `/${locale}/dashboard` : `/${locale}`);
+    throw redirect(
+      safeRedirectTarget(url.searchParams.get("redirectTo")) ??
+        (isSellerPath(url.pathname) ? `/${locale}/dashboard` : `/${locale}`),
+    );
   }
   return { googleError: url.searchParams.get("error") === "google" };
 }
@@ -50,6 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = localeFromUrl(url);
   const values = formValues(await readForm(request));
   const origin = requestOrigin(context, request);
+  // The page the buyer signed in from (same site only), else the usual landing page.
+  const back = safeRedirectTarget(values.redirectTo);
 
   if (values.intent === "login") {
     const parsed = validateForm(loginSchema, values);
@@ -73,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const headers = appendSetCookies(new Headers(), result.headers);
     await setFlash(headers, { kind: "success", key: "auth.success.signedIn" });
-    return redirect(`/${locale}`, { headers });
+    return redirect(back ?? `/${locale}`, { headers });
   }
 
   if (values.intent === "register") {
@@ -103,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       kind: "success",
       key: creator ? "auth.success.creatorSignedUp" : "auth.success.clientSignedUp",
     });
-    return redirect(creator ? `/${locale}/seller-dashboard` : `/${locale}`, { headers });
+    return redirect(back ?? (creator ? `/${locale}/seller-dashboard` : `/${locale}`), { headers });
   }
 
   if (values.intent === "google" && app.env.GOOGLE_CLIENT_ID) {
@@ -111,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { headers, response } = await app.auth.api.signInSocial({
         body: {
           provider: "google",
-          callbackURL: `/${locale}`,
+          callbackURL: back ?? `/${locale}`,
           errorCallbackURL: `/${locale}/auth?error=google`,
         },
         headers: request.headers,

@@ -1,3 +1,6 @@
+import { BillingForm } from "~/components/billing/billing-form";
+import { findBilling } from "~/modules/billing/billing.server";
+import { countryOptions, submitBilling } from "~/modules/billing/billing-form.server";
 import { Award, Download, FileText, ShoppingBag, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -21,13 +24,12 @@ import {
   profileSchema,
   updateBuyerProfile,
 } from "~/modules/commerce/buyer-profile.server";
-import { originalsOf } from "~/modules/commerce/orders.server";
-import { listPurchases, purchaseStats } from "~/modules/commerce/purchases.server";
+import { listPurchases, purchasedFiles, purchaseStats } from "~/modules/commerce/purchases.server";
 import { appendSetCookies, setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
-import { formatDate, formatMoney, formatNumber } from "~/modules/i18n/i18n";
+import { formatBytes, formatDate, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/buyer-dashboard";
 
@@ -53,17 +55,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPurchases(app.db, viewer.id, localeFromUrl(url), tab === "purchases" ? q : ""),
     buyerProfile(app, viewer.id),
   ]);
+  const locale = localeFromUrl(url);
   const files =
     tab === "downloads"
-      ? await originalsOf(
+      ? await purchasedFiles(
           app.db,
           purchases.map((row) => row.submissionId),
         )
       : [];
-  const locale = localeFromUrl(url);
   // Credits tab (decision record 0027).
   const credits = tab === "credits" ? await creditsOverview(app.db, viewer.id, locale) : null;
   const pendingEmail = tab === "profile" ? await awaitingConfirmation(app.db, viewer.id) : null;
+  // Billing details for invoices (decision record 0052), edited on the profile tab.
+  const billing = tab === "profile" ? await findBilling(app.db, viewer.id) : null;
   return {
     credits,
     testProvider: paymentProvider(app).name === "test",
@@ -72,15 +76,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: viewer.displayName,
     stats,
     profile: { ...profile, pendingEmail },
+    billing,
+    countries: tab === "profile" ? countryOptions(locale) : [],
     purchases: purchases.map((row) => ({
       ...row,
       date: formatDate(locale, row.createdAt),
       active: !row.revokedAt && !row.suspendedReason,
+      picture: pictureOf(files.filter((file) => file.submissionId === row.submissionId)),
       files: files
-        .filter((file) => file.submissionId === row.submissionId)
-        .map((file) => ({ id: file.id, fileName: file.fileName })),
+        .filter((file) => file.submissionId === row.submissionId && file.purpose === "original")
+        .map((file) => ({
+          id: file.id,
+          fileName: file.fileName,
+          size: formatBytes(locale, file.size),
+          format: fileFormat(file),
+        })),
     })),
   };
+}
+
+type PurchasedFile = Awaited<ReturnType<typeof purchasedFiles>>[number];
+
+/** The picture standing for an item (its cover first): a thumbnail, else a video's poster. */
+function pictureOf(files: PurchasedFile[]): string | null {
+  const file = files.find((candidate) => candidate.thumbnail || candidate.poster);
+  return file ? `/media/${file.id}/${file.thumbnail ? "thumbnail" : "poster"}` : null;
+}
+
+/** "JPEG", "MP4", "PDF": what the file is, as buyers name formats. */
+function fileFormat(file: PurchasedFile): string {
+  const named = file.format ?? file.mime?.split("/")[1] ?? file.fileName.split(".").pop() ?? "";
+  return named.replace(/^x-/, "").toUpperCase();
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -101,6 +127,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await updateBuyerProfile(app, viewer.id, parsed.data);
     await setFlash(headers, { kind: "success", key: "commerce.dashboard.saved" });
+    return redirect(back, { headers });
+  }
+  if (intent === "billing") {
+    const billingErrors = await submitBilling(app.db, viewer.id, form);
+    if (billingErrors) return data({ billingErrors, form: "billing" }, { status: 400 });
+    await setFlash(headers, { kind: "success", key: "billing.saved" });
     return redirect(back, { headers });
   }
   if (intent === "password") {
@@ -176,6 +208,24 @@ function ReceiptLinks({ purchase, locale }: { purchase: Purchase; locale: "fr" |
   );
 }
 
+/**
+ * What a purchase cost, as it was paid: money, credits ("2 crédits") or Infinity. A download
+ * with credits or Infinity has no price of its own: its line only records the sellers' share.
+ */
+function PaidWith({ purchase, locale }: { purchase: Purchase; locale: "fr" | "en" }) {
+  const { t } = useTranslation();
+  if (purchase.source === "subscription") return <>{t("credits.paidWith.infinity")}</>;
+  if (purchase.source === "credits") {
+    const count = purchase.credits ?? 0;
+    return <>{t("credits.paidWith.credits", { count, n: formatNumber(locale, count) })}</>;
+  }
+  return (
+    <>
+      {purchase.amountCents ? formatMoney(locale, purchase.amountCents) : t("commerce.cart.free")}
+    </>
+  );
+}
+
 function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "fr" | "en" }) {
   const { t } = useTranslation();
   return (
@@ -207,9 +257,7 @@ function PurchaseTable({ purchases, locale }: { purchases: Purchase[]; locale: "
                 data-label={t("commerce.dashboard.amount")}
                 className="py-2 pr-3 whitespace-nowrap"
               >
-                {purchase.amountCents
-                  ? formatMoney(locale, purchase.amountCents)
-                  : t("commerce.cart.free")}
+                <PaidWith purchase={purchase} locale={locale} />
               </td>
               <td data-label={t("commerce.dashboard.status")} className="py-2 pr-3">
                 {purchase.active ? (
@@ -323,27 +371,64 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
         ) : (
           <ul className="mt-6 space-y-3">
             {purchases.map((purchase) => (
-              <li key={purchase.entitlementId} className="card p-4">
-                <p className="font-semibold">
-                  {purchase.title ?? t("commerce.dashboard.deletedItem")}
-                </p>
-                <p className="text-sm text-muted">
-                  {t(`commerce.licence.${purchase.licenceId}`)} · {purchase.date}
-                </p>
-                {purchase.active ? (
-                  <ul className="mt-2 flex flex-wrap gap-2">
-                    {purchase.files.map((file) => (
-                      <li key={file.id}>
-                        <a href={`/downloads/${file.id}`} className="btn-secondary" download>
-                          <Download className="h-4 w-4" aria-hidden="true" />
-                          {t("commerce.dashboard.downloadFile", { name: file.fileName })}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <StatusNote purchase={purchase} />
-                )}
+              <li
+                key={purchase.entitlementId}
+                className="card flex gap-4 p-4"
+                data-testid="download-entry"
+              >
+                <span className="w-20 shrink-0 sm:w-28" aria-hidden="true">
+                  {purchase.picture ? (
+                    <img
+                      src={purchase.picture}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-[4/3] w-full rounded-md bg-surface-2 object-cover"
+                    />
+                  ) : (
+                    <span className="flex aspect-[4/3] w-full items-center justify-center rounded-md bg-surface-2 text-muted">
+                      <FileText className="h-6 w-6" />
+                    </span>
+                  )}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words">
+                    <Link
+                      to={localePath(locale, `/product/${purchase.submissionId}`)}
+                      className="hover:underline"
+                    >
+                      {purchase.title ?? t("commerce.dashboard.deletedItem")}
+                    </Link>
+                  </p>
+                  <p className="text-sm text-muted">
+                    {t(`commerce.licence.${purchase.licenceId}`)} · {purchase.date}
+                  </p>
+                  {purchase.active ? (
+                    <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                      {purchase.files.map((file) => (
+                        <li key={file.id} className="min-w-0">
+                          <a
+                            href={`/downloads/${file.id}`}
+                            className="btn-secondary max-w-full"
+                            download
+                          >
+                            <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
+                            <span className="min-w-0 truncate">
+                              {t("commerce.dashboard.downloadFile", { name: file.fileName })}
+                            </span>
+                          </a>
+                          <span className="mt-1 block text-xs text-muted" data-testid="file-facts">
+                            {t("commerce.dashboard.fileFacts", {
+                              format: file.format,
+                              size: file.size,
+                            })}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <StatusNote purchase={purchase} />
+                  )}
+                </div>
               </li>
             ))}
           </ul>
@@ -387,7 +472,24 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
           testProvider={loaderData.testProvider}
         />
       ) : null}
-      {tab === "profile" ? <ProfileForms profile={profile} refused={actionData} /> : null}
+      {tab === "profile" ? (
+        <>
+          <ProfileForms
+            profile={profile}
+            refused={actionData && "error" in actionData ? actionData : undefined}
+          />
+          <div className="mt-6 max-w-xl">
+            <BillingForm
+              billing={loaderData.billing}
+              countries={loaderData.countries}
+              errors={
+                actionData && "billingErrors" in actionData ? actionData.billingErrors : undefined
+              }
+              intro={t("billing.intro")}
+            />
+          </div>
+        </>
+      ) : null}
     </DashboardFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { useSignInPath } from "~/components/auth/sign-in-path";
 import { ShoppingCart, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -122,6 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Cart({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = params.lang === "en" ? "en" : "fr";
+  const signInHere = useSignInPath(locale);
   const { cart, signedIn } = loaderData;
   return (
     <div className="container-page py-8">
@@ -205,7 +207,7 @@ export default function Cart({ loaderData, params }: Route.ComponentProps) {
               ) : (
                 <>
                   <p className="text-sm text-muted">{t("commerce.cart.visitorNote")}</p>
-                  <Link to={localePath(locale, "/auth")} className="btn-primary">
+                  <Link to={signInHere} className="btn-primary">
                     {t("commerce.cart.signIn")}
                   </Link>
                 </>

@@ -1,12 +1,11 @@
-import { Printer } from "lucide-react";
+import { FileDown, Printer } from "lucide-react";
+import { localePath, useLocale } from "~/components/use-locale";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { services } from "~/modules/app.server";
-import { findCertificate } from "~/modules/commerce/purchases.server";
-import { defaultLicences, findLicence } from "~/modules/pricing/licences.server";
+import { certificateView } from "~/modules/commerce/certificate-view.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
-import { formatDate } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import type { Route } from "./+types/certificate";
 
@@ -18,23 +17,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "signedIn");
   const { db } = await services();
   const locale = localeFromUrl(new URL(request.url));
-  const row = await findCertificate(db, params.number, viewer, locale);
-  if (!row) throw data(null, { status: 404 });
-  const licence =
-    (await findLicence(db, row.licenceId)) ??
-    defaultLicences.find((entry) => entry.id === row.licenceId);
-  return {
-    number: row.number,
-    buyer: row.buyerName,
-    title: row.title ?? "",
-    licence: locale === "fr" ? licence?.nameFr : licence?.nameEn,
-    terms: locale === "fr" ? licence?.descriptionFr : licence?.descriptionEn,
-    date: formatDate(locale, row.createdAt),
-  };
+  const certificate = await certificateView(db, params.number, viewer, locale);
+  if (!certificate) throw data(null, { status: 404 });
+  return certificate;
 }
 
 export default function Certificate({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const rows: Array<[string, string]> = [
     [t("commerce.certificate.buyer"), loaderData.buyer],
     [t("commerce.certificate.item"), loaderData.title],
@@ -58,14 +48,20 @@ export default function Certificate({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p className="mt-6 text-sm text-muted">{t("commerce.certificate.perpetual")}</p>
-        <button
-          type="button"
-          className="btn-secondary mt-6 print:hidden"
-          onClick={() => window.print()}
-        >
-          <Printer className="h-4 w-4" aria-hidden="true" />
-          {t("commerce.certificate.print")}
-        </button>
+        <div className="mt-6 flex flex-wrap gap-2 print:hidden">
+          <button type="button" className="btn-secondary" onClick={() => window.print()}>
+            <Printer className="h-4 w-4" aria-hidden="true" />
+            {t("commerce.certificate.print")}
+          </button>
+          <a
+            href={localePath(locale, `/certificates/${loaderData.number}/pdf`)}
+            className="btn-secondary"
+            download
+          >
+            <FileDown className="h-4 w-4" aria-hidden="true" />
+            {t("commerce.certificate.pdf")}
+          </a>
+        </div>
       </article>
     </div>
   );

@@ -1,7 +1,12 @@
+import { useSignInPath } from "~/components/auth/sign-in-path";
 import { AlertCircle, CreditCard, FlaskConical, LogIn, ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { BillingForm } from "~/components/billing/billing-form";
 import { OrderSummary } from "~/components/commerce/order-summary";
+import { findBilling } from "~/modules/billing/billing.server";
+import { countryOptions, submitBilling } from "~/modules/billing/billing-form.server";
+import { vatRateLabel } from "~/modules/billing/invoice-view";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { cartRefs, isLicenceId, priceCart } from "~/modules/commerce/cart.server";
@@ -33,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromUrl(new URL(request.url));
   const viewer = await getViewer(context);
   const providerInfo = paymentProviderInfo(app.env);
-  if (!viewer) return { state: "signIn" as const, providerInfo, cart: null };
+  if (!viewer) {
+    return { state: "signIn" as const, providerInfo, cart: null, billing: null, countries: [] };
+  }
   const headers = new Headers();
   await adoptVisitorCart(request, app, viewer.id, headers);
   const cart = await priceCart(app.db, await cartRefs(app.db, viewer.id), locale, viewer.id);
@@ -42,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: cart.lines.length === 0 ? ("empty" as const) : ("ready" as const),
       providerInfo,
       cart,
+      // Asked here when missing: they go on the invoice and decide the VAT (0052).
+      billing: await findBilling(app.db, viewer.id),
+      countries: countryOptions(locale),
     },
     { headers },
   );
@@ -55,6 +65,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "pay");
   const submissionId = String(form.get("submissionId") ?? "");
   const headers = new Headers();
+  if (intent === "billing") {
+    if (!viewer) return data({ error: "signInRequired" as const }, { status: 401 });
+    const billingErrors = await submitBilling(app.db, viewer.id, form);
+    if (billingErrors) return data({ billingErrors }, { status: 400 });
+    await setFlash(headers, { kind: "success", key: "billing.saved" });
+    return redirect(localePath(locale, "/checkout"), { headers });
+  }
   try {
     if (intent === "claim-free") {
       await claimFree(app, viewer, submissionId);
@@ -85,10 +102,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = params.lang === "en" ? "en" : "fr";
+  const signInHere = useSignInPath(locale);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { state, cart, providerInfo } = loaderData;
-  const error = actionData?.error;
+  const { state, cart, providerInfo, billing, countries } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const billingErrors =
+    actionData && "billingErrors" in actionData ? actionData.billingErrors : undefined;
   const alert = error ? (
     <div role="alert" className="card mt-6 flex gap-3 border-red-500/60 p-4">
       <AlertCircle className="h-5 w-5 shrink-0 text-red-600" aria-hidden="true" />
@@ -106,7 +126,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
           <LogIn className="h-10 w-10 text-muted" aria-hidden="true" />
           <h1 className="text-2xl font-bold">{t("commerce.checkout.signInTitle")}</h1>
           <p className="text-muted">{t("commerce.checkout.signInText")}</p>
-          <Link to={localePath(locale, "/auth")} className="btn-primary">
+          <Link to={signInHere} className="btn-primary">
             {t("commerce.checkout.signIn")}
           </Link>
         </div>
@@ -160,27 +180,59 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
       </div>
       {alert}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <ul className="min-w-0 space-y-2" aria-label={t("commerce.cart.itemsLabel")}>
-          {cart.lines.map((line) => (
-            <li key={line.submissionId} className="card flex justify-between gap-3 p-3">
-              <span className="min-w-0">
-                <span className="block truncate font-semibold">{line.title}</span>
-                <span className="text-sm text-muted">
-                  {t("commerce.cart.licence", { name: line.licenceName })}
+        <div className="min-w-0 space-y-4">
+          {billing && !billingErrors ? (
+            <details className="card p-4" data-testid="billing-summary">
+              <summary className="cursor-pointer">
+                {t("billing.summary", {
+                  name: billing.name,
+                  country: countries.find((country) => country.code === billing.country)?.name,
+                })}{" "}
+                <span className="text-sm underline">{t("billing.edit")}</span>
+              </summary>
+              <div className="mt-4">
+                <BillingForm
+                  billing={billing}
+                  countries={countries}
+                  errors={undefined}
+                  intro={t("billing.intro")}
+                />
+              </div>
+            </details>
+          ) : (
+            <BillingForm
+              billing={billing}
+              countries={countries}
+              errors={billingErrors}
+              intro={t("billing.checkoutIntro")}
+            />
+          )}
+          <ul className="min-w-0 space-y-2" aria-label={t("commerce.cart.itemsLabel")}>
+            {cart.lines.map((line) => (
+              <li key={line.submissionId} className="card flex justify-between gap-3 p-3">
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold">{line.title}</span>
+                  <span className="text-sm text-muted">
+                    {t("commerce.cart.licence", { name: line.licenceName })}
+                  </span>
                 </span>
-              </span>
-              <span className="shrink-0 font-semibold">
-                {line.owned
-                  ? t("commerce.owned.cartLine")
-                  : line.lineCents === null
-                    ? t("commerce.cart.unavailable")
-                    : formatMoney(locale, line.lineCents)}
-              </span>
-            </li>
-          ))}
-        </ul>
+                <span className="shrink-0 font-semibold">
+                  {line.owned
+                    ? t("commerce.owned.cartLine")
+                    : line.lineCents === null
+                      ? t("commerce.cart.unavailable")
+                      : formatMoney(locale, line.lineCents)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
         <OrderSummary locale={locale} {...cart}>
-          <p className="mt-2 text-xs text-muted">{t("commerce.checkout.vatIncluded")}</p>
+          {cart.vat.rateBps > 0 ? (
+            <p className="mt-2 text-xs text-muted">
+              {t("commerce.checkout.vatIncluded", { rate: vatRateLabel(locale, cart.vat.rateBps) })}
+            </p>
+          ) : null}
           <Form method="post" className="mt-5">
             <input type="hidden" name="intent" value="pay" />
             <button type="submit" className="btn-primary w-full" disabled={submitting}>

@@ -1,3 +1,4 @@
+import { useSignInPath } from "~/components/auth/sign-in-path";
 import { FileCheck, Infinity as InfinityIcon, Layers, Unlock } from "lucide-react";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
@@ -48,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function InfinityPage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = params.lang === "en" ? "en" : "fr";
+  const signInHere = useSignInPath(locale);
   const { signedIn, held, billing, limit, library } = loaderData;
   const money = (cents: number) => formatMoney(locale, cents);
   const base = localePath(locale, "/infinity");
@@ -116,7 +118,7 @@ export default function InfinityPage({ loaderData, params }: Route.ComponentProp
             </button>
           </Form>
         ) : (
-          <Link to={localePath(locale, "/auth")} className="btn-secondary mt-4 w-full">
+          <Link to={signInHere} className="btn-secondary mt-4 w-full">
             {t("credits.signInToBuy")}
           </Link>
         )}

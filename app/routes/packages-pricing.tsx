@@ -1,3 +1,4 @@
+import { useSignInPath } from "~/components/auth/sign-in-path";
 import { Check, Download, Gem, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PackagesPricing({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = params.lang === "en" ? "en" : "fr";
+  const signInHere = useSignInPath(locale);
   const { signedIn, billing, held } = loaderData;
   const money = (cents: number) => formatMoney(locale, cents);
   const action = localePath(locale, "/credits");
@@ -48,7 +50,7 @@ export default function PackagesPricing({ loaderData, params }: Route.ComponentP
         {label}
       </button>
     ) : (
-      <Link to={localePath(locale, "/auth")} className="btn-secondary mt-4 w-full">
+      <Link to={signInHere} className="btn-secondary mt-4 w-full">
         {t("credits.signInToBuy")}
       </Link>
     );

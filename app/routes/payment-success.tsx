@@ -8,6 +8,8 @@ import { buyerOrderBySession, orderLines, originalsOf } from "~/modules/commerce
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { localeFromUrl } from "~/modules/i18n/locale";
+import { formatDate, formatNumber } from "~/modules/i18n/i18n";
+import { creditOrderOutcome } from "~/modules/credits/paid-with.server";
 import type { Route } from "./+types/payment-success";
 
 export function meta(args: Route.MetaArgs) {
@@ -26,7 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = await buyerOrderBySession(db, viewer.id, sessionId);
   const locale = localeFromUrl(url);
   if (!order) {
-    return { locale, state: "notFound" as const, shortId: null, downloads: [], receiptId: null };
+    return {
+      locale,
+      state: "notFound" as const,
+      shortId: null,
+      downloads: [],
+      receiptId: null,
+      outcome: null,
+    };
   }
   const state =
     order.status === "paid" ? "paid" : order.status === "pending" ? "pending" : "failed";
@@ -50,12 +59,72 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     downloads,
     // Payouts: the buyer's receipt (page and PDF).
     receiptId: state === "paid" ? order.id : null,
+    // Credits: what a pack or subscription added (credits and balance, or the period's end).
+    outcome: state === "paid" ? await outcomeView(order.id, viewer.id, locale) : null,
   };
+}
+
+async function outcomeView(orderId: string, userId: string, locale: "fr" | "en") {
+  const { db } = await services();
+  const outcome = await creditOrderOutcome(db, orderId, userId);
+  if (!outcome) return null;
+  const until = "until" in outcome && outcome.until ? formatDate(locale, outcome.until) : null;
+  return outcome.kind === "infinity"
+    ? { kind: outcome.kind, until }
+    : {
+        kind: outcome.kind,
+        until,
+        credits: outcome.credits,
+        creditsText: formatNumber(locale, outcome.credits),
+        balance: outcome.balance,
+        balanceText: formatNumber(locale, outcome.balance),
+      };
+}
+
+/** The credits added and the new balance, or until when Infinity or the plan now runs. */
+function CreditOutcome({
+  outcome,
+}: {
+  outcome: NonNullable<Route.ComponentProps["loaderData"]["outcome"]>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 rounded-lg bg-accent-soft p-4 text-left" data-testid="credit-outcome">
+      {"credits" in outcome && outcome.credits !== undefined ? (
+        <>
+          <p className="font-semibold">
+            {t("credits.outcome.creditsAdded", {
+              count: outcome.credits,
+              n: outcome.creditsText,
+            })}
+          </p>
+          <p>
+            {t("credits.outcome.balance", {
+              count: outcome.balance ?? 0,
+              n: outcome.balanceText,
+            })}
+          </p>
+        </>
+      ) : null}
+      {outcome.until ? (
+        <p className={outcome.kind === "infinity" ? "font-semibold" : undefined}>
+          {t(
+            outcome.kind === "infinity"
+              ? "credits.outcome.infinityUntil"
+              : "credits.outcome.planUntil",
+            {
+              date: outcome.until,
+            },
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, state, shortId, downloads, receiptId } = loaderData;
+  const { locale, state, shortId, downloads, receiptId, outcome } = loaderData;
   const revalidator = useRevalidator();
   const location = useLocation();
   // The server renders the order's real state, so the page is complete without JavaScript. A
@@ -101,6 +170,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 font-mono text-sm">
               {t("commerce.success.transaction", { id: shortId })}
             </p>
+            {outcome ? <CreditOutcome outcome={outcome} /> : null}
             <p className="mt-2 text-muted">{t("commerce.success.emailSent")}</p>
             {downloads.length > 0 ? (
               <section className="mt-6 text-left" aria-labelledby="downloads-title">

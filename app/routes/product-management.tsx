@@ -10,10 +10,12 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { toast } from "sonner";
+import { BulkPublishDialog } from "~/components/studio/bulk-publish-dialog";
+import { ReplaceFields } from "~/components/studio/replace-fields";
 import { isReadyToPublish, StudioFileList } from "~/components/studio/studio-file-list";
 import { ProductForm } from "~/components/studio/product-form";
 import { localePath, useLocale } from "~/components/use-locale";
-import { useAiMetadata } from "~/components/studio/use-ai-metadata";
+import { formValuesOf, useAiMetadata, type AiAnswer } from "~/components/studio/use-ai-metadata";
 import { textTranslator } from "~/modules/ai/translator.server";
 import { services } from "~/modules/app.server";
 import { inLocale } from "~/modules/i18n/bilingual-text";
@@ -29,10 +31,11 @@ import {
 } from "~/modules/studio/product-form";
 import { studioPageData } from "~/modules/studio/studio-page.server";
 import type { ProductFormValues } from "~/modules/studio/studio-view";
-import { addTags } from "~/modules/studio/tags";
+import type { ProposalField } from "~/modules/studio/proposal-merge";
 import { StudioError } from "~/modules/studio/studio-error";
 import {
   listStudioFiles,
+  markProposalReviewed,
   publishReadyProducts,
   saveStudioProduct,
 } from "~/modules/studio/submissions.server";
@@ -60,6 +63,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 type ActionResult =
   | { ok: true; intent: "draft" | "publish"; uploadId: string; title: string; remaining: number }
   | { ok: true; intent: "publishAll"; published: number; remaining: number }
+  | { ok: true; intent: "reviewed" }
   | { ok: false; intent: string; uploadId?: string; error: StudioErrorCode };
 
 function firstIssue(issues: ReadonlyArray<{ message: string }>): StudioErrorCode {
@@ -117,6 +121,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         remaining: await remaining(),
       } satisfies ActionResult;
     }
+    if (intent === "reviewed") {
+      await markProposalReviewed(app.db, viewer, String(form.get("uploadId") ?? ""));
+      return { ok: true, intent } satisfies ActionResult;
+    }
     if (intent === "publishAll") {
       const { published } = await publishReadyProducts(
         app,
@@ -139,13 +147,16 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   const result = actionResult as ActionResult | undefined;
-  if (result?.ok && result.remaining === 0) return false;
+  if (result?.ok && "remaining" in result && result.remaining === 0) return false;
   return defaultShouldRevalidate;
 }
 
 /** The answer that ends the page: everything published, the dashboard comes next. */
 function finishedAll(result: ActionResult | undefined): boolean {
-  return Boolean(result?.ok && (result.intent === "publishAll" || result.remaining === 0));
+  return Boolean(
+    result?.ok &&
+    (result.intent === "publishAll" || ("remaining" in result && result.remaining === 0)),
+  );
 }
 
 export default function ProductManagement({ loaderData, actionData }: Route.ComponentProps) {
@@ -167,25 +178,41 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
   const selected = files.find((file) => file.id === selectedId) ?? files[0];
   const valuesOf = (id: string) =>
     forms[id] ?? loaderData.files.find((file) => file.id === id)!.values;
-  // The proposals come in both languages: each fills its own column (decision 0049).
-  const ai = useAiMetadata(locale, (id, proposals) =>
-    setForms((current) => {
-      const before = current[id] ?? loaderData.files.find((file) => file.id === id)!.values;
-      return {
-        ...current,
-        [id]: {
-          ...before,
-          title: { fr: proposals.fr.title, en: proposals.en.title },
-          description: { fr: proposals.fr.description, en: proposals.en.description },
-          tags: {
-            fr: addTags(before.tags.fr, proposals.fr.tags.join(",")),
-            en: addTags(before.tags.en, proposals.en.tags.join(",")),
-          },
-        },
-      };
+  // Fields the seller allows the AI to overwrite; none by default (decision record 0050).
+  const [replace, setReplace] = useState<ReadonlySet<ProposalField>>(new Set());
+  // Files whose kind the seller changed in the form, and proposals looked at or not.
+  const [kindChosen, setKindChosen] = useState<ReadonlySet<string>>(new Set());
+  const [reviewState, setReviewState] = useState<Record<string, boolean>>({});
+  const unreviewed = (id: string) =>
+    reviewState[id] ?? loaderData.files.find((file) => file.id === id)?.proposalUnreviewed ?? false;
+  // Batches read the forms as they are when each request leaves, not as they were at the click.
+  const latest = useRef({ forms, kindChosen });
+  useEffect(() => {
+    latest.current = { forms, kindChosen };
+  }, [forms, kindChosen]);
+  const reviewer = useFetcher<ActionResult>();
+  function markReviewed(id: string) {
+    if (!unreviewed(id)) return;
+    setReviewState((current) => ({ ...current, [id]: false }));
+    void reviewer.submit({ intent: "reviewed", uploadId: id }, { method: "post" });
+  }
+  const ai = useAiMetadata(
+    locale,
+    (id) => ({
+      values: latest.current.forms[id] ?? loaderData.files.find((file) => file.id === id)!.values,
+      kindChosen: latest.current.kindChosen.has(id),
     }),
+    (id: string, answer: AiAnswer) => {
+      setForms((current) => {
+        const before = current[id] ?? loaderData.files.find((file) => file.id === id)!.values;
+        // Both languages of the text go to their own side of the form (decision 0049).
+        return { ...current, [id]: { ...before, ...formValuesOf(answer.values) } };
+      });
+      setReviewState((current) => ({ ...current, [id]: answer.unreviewed }));
+    },
   );
-  // With the admin's "AI auto-generate" on, new files arrive with a proposal (once per visit).
+  // With the admin's "AI auto-generate" on, new files arrive with a proposal (once per visit);
+  // it fills empty fields only and waits for the seller to look at it.
   const autoGenerated = useRef(false);
   useEffect(() => {
     if (!loaderData.aiAutoGenerate || autoGenerated.current) return;
@@ -193,7 +220,11 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
     const blank = loaderData.files.filter(
       (file) => !file.savedAsDraft && file.values.title.fr === "" && file.values.title.en === "",
     );
-    if (blank.length > 0) void ai.generateAll(blank.map((file) => file.id));
+    if (blank.length > 0)
+      void ai.generateAll(
+        blank.map((file) => file.id),
+        new Set(),
+      );
   }, [ai, loaderData.aiAutoGenerate, loaderData.files]);
   // The fetcher's answer, or the page's own when the form was posted without JavaScript.
   const answer = saver.data ?? (actionData as ActionResult | undefined);
@@ -226,16 +257,24 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
     return () => clearTimeout(timer);
   }, [leaving, locale, navigate]);
 
-  function publishAll() {
-    const ready = files.filter((file) => isReadyToPublish(forms[file.id] ?? file.values, file));
+  const [confirming, setConfirming] = useState(false);
+  const ready = files.filter((file) =>
+    isReadyToPublish(forms[file.id] ?? file.values, file, unreviewed(file.id)),
+  );
+  function askPublishAll() {
     if (ready.length === 0) {
       toast.error(t("studio.errors.noneReady"));
       return;
     }
+    setConfirming(true);
+  }
+  // Sends exactly the products the dialog listed.
+  function publishAll() {
     const products = ready.map((file) => ({
       uploadId: file.id,
       ...(forms[file.id] ?? file.values),
     }));
+    setConfirming(false);
     void bulk.submit(
       { intent: "publishAll", products: JSON.stringify(products) },
       { method: "post" },
@@ -284,7 +323,7 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
         <button
           type="button"
           className="btn-primary"
-          onClick={publishAll}
+          onClick={askPublishAll}
           disabled={bulk.state !== "idle"}
         >
           <Send className="h-4 w-4" aria-hidden="true" />
@@ -294,30 +333,63 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
           type="button"
           className="btn-secondary"
           disabled={ai.pending.size > 0}
-          onClick={() => void ai.generateAll(files.map((file) => file.id))}
+          onClick={() =>
+            void ai.generateAll(
+              files.map((file) => file.id),
+              replace,
+            )
+          }
         >
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {ai.pending.size > 0 ? t("ai.status.generating") : t("ai.actions.generateAll")}
         </button>
+        <ReplaceFields value={replace} onChange={setReplace} />
         <Link to={localePath(locale, "/seller-dashboard")} className="btn-ghost">
           <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
           {t("studio.actions.toDashboard")}
         </Link>
       </div>
+      <BulkPublishDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        busy={bulk.state !== "idle"}
+        onConfirm={publishAll}
+        skipped={files.length - ready.length}
+        items={ready.map((file) => {
+          const form = forms[file.id] ?? file.values;
+          return {
+            id: file.id,
+            title: inLocale(form.title, locale).trim(),
+            price: form.price,
+            categoryName:
+              loaderData.categories.find((category) => category.id === form.categoryId)?.name ??
+              null,
+          };
+        })}
+      />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
         <StudioFileList
           files={files}
           forms={forms}
+          unreviewed={unreviewed}
           selectedId={selected.id}
-          onSelect={setSelectedId}
+          onSelect={(id) => {
+            setSelectedId(id);
+            markReviewed(id);
+          }}
         />
         <div className="card p-4 sm:p-6">
           <ProductForm
             key={selected.id}
             file={selected}
             values={values}
-            onChange={(next) => setForms((current) => ({ ...current, [selected.id]: next }))}
+            onChange={(next) => {
+              if (next.kind !== values.kind)
+                setKindChosen((current) => new Set(current).add(selected.id));
+              setForms((current) => ({ ...current, [selected.id]: next }));
+              markReviewed(selected.id);
+            }}
             categories={loaderData.categories}
             canTranslate={loaderData.canTranslate}
             fetcher={saver}
@@ -328,15 +400,17 @@ export default function ProductManagement({ loaderData, actionData }: Route.Comp
                 type="button"
                 className="btn-secondary"
                 disabled={ai.pending.has(selected.id)}
-                onClick={() =>
-                  void ai.generateOne(selected.id, inLocale(values.description, locale))
-                }
+                onClick={() => {
+                  markReviewed(selected.id);
+                  void ai.generateOne(selected.id, replace);
+                }}
               >
                 <Sparkles className="h-4 w-4" aria-hidden="true" />
                 {ai.pending.has(selected.id) ? t("ai.status.generating") : t("ai.actions.generate")}
               </button>
             }
             onBeforeSubmit={(intent) => {
+              markReviewed(selected.id);
               const blocker = saveBlocker(
                 { kind: values.kind, title: values.title, description: values.description },
                 intent,
@@ -370,7 +444,8 @@ function useAnswerToasts(result: ActionResult | undefined, state: string) {
     if (result.intent === "publishAll")
       toast.success(t("studio.toasts.publishedAll", { count: result.published }));
     else if (result.intent === "publish") toast.success(t("studio.toasts.published"));
-    else toast.success(t("studio.toasts.draftSaved", { title: result.title }));
+    else if (result.intent === "draft")
+      toast.success(t("studio.toasts.draftSaved", { title: result.title }));
     if (finishedAll(result)) toast.info(t("studio.toasts.redirecting"));
   }, [result, state, t]);
 }

@@ -13,7 +13,9 @@ import {
   type MetaDescriptor,
 } from "react-router";
 import { toast } from "sonner";
+import { signInPath } from "~/components/auth/sign-in-path";
 import { ItemGrid } from "~/components/catalogue/item-card";
+import { SaveToCollection } from "~/components/collections/save-to-collection";
 import { ProductMedia } from "~/components/catalogue/product-media";
 import { RequestRefused } from "~/components/request-refused";
 import { localePath, useLocale } from "~/components/use-locale";
@@ -27,9 +29,10 @@ import {
   setLike,
 } from "~/modules/catalogue/catalogue.server";
 import { inLocale, shownLocale, tagsInLocale } from "~/modules/i18n/bilingual-text";
-import { getT, formatMoney, formatNumber } from "~/modules/i18n/i18n";
+import { getT, formatBytes, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
 import { formatDuration } from "~/modules/i18n/format-media";
+import { derivedFileUrl } from "~/modules/media/media-cache";
 import { setFlash } from "~/modules/http/flash.server";
 import { readForm } from "~/modules/http/read-form.server";
 import { isRequestRefusal } from "~/modules/http/request-refusal";
@@ -147,7 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof CatalogueError && error.code === "signInRequired") {
       const headers = new Headers();
       await setFlash(headers, { kind: "info", key: "catalogue.product.signInToLike" });
-      throw redirect(localePath(locale, "/auth"), { headers });
+      throw redirect(signInPath(locale, localePath(locale, `/product/${id}`)), { headers });
     }
     if (error instanceof CatalogueError && error.code === "notFound") fail("notFound", 404);
     throw error;
@@ -203,7 +206,9 @@ export function meta({ loaderData, location, params }: Route.MetaArgs): MetaDesc
 function ogImage(files: Route.ComponentProps["loaderData"]["product"]["files"]): string | null {
   for (const file of files) {
     for (const variant of ["preview", "poster", "thumbnail"] as const) {
-      if (file.derivatives.includes(variant)) return `/media/${file.id}/${variant}`;
+      if (file.derivatives.includes(variant)) {
+        return derivedFileUrl(file.id, variant, file.versions[variant]);
+      }
     }
   }
   return null;
@@ -488,14 +493,8 @@ function InfoPanel({ product }: { product: Route.ComponentProps["loaderData"]["p
   if (meta.format || main?.mime)
     rows.push([t("catalogue.product.format"), (meta.format ?? main?.mime ?? "").toUpperCase()]);
   if (main)
-    rows.push([
-      t("catalogue.product.size"),
-      t("catalogue.product.sizeMb", {
-        size: new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", {
-          maximumFractionDigits: 2,
-        }).format(main.size / (1024 * 1024)),
-      }),
-    ]);
+    // In the unit that suits the size: "512 ko" rather than "0 Mo".
+    rows.push([t("catalogue.product.size"), formatBytes(locale, main.size)]);
   if (meta.durationSeconds)
     rows.push([t("catalogue.product.duration"), formatDuration(meta.durationSeconds)]);
   if (meta.pages) rows.push([t("catalogue.product.pages"), String(meta.pages)]);
@@ -574,19 +573,28 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           __html: JSON.stringify(structuredData(loaderData, locale, url)).replace(/</g, "\\u003c"),
         }}
       />
+      {/* On a phone the left column dissolves (display: contents) so its two blocks are placed
+          around the right one: picture, then title, price and licences, then the file's details. */}
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="flex flex-col gap-4">
-          <div className="card overflow-hidden">
-            <ProductMedia kind={product.kind} files={product.files} title={title} />
+        <div className="contents lg:flex lg:flex-col lg:gap-4">
+          <div className="order-1 flex flex-col gap-4">
+            <div className="card overflow-hidden">
+              <ProductMedia kind={product.kind} files={product.files} title={title} />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <LikeButton product={product} signedIn={loaderData.signedIn} />
+              <SaveToCollection submissionId={product.id} title={title} />
+              <ShareButton title={title} />
+            </div>
+            {loaderData.featured !== null ? (
+              <FeatureControl featured={loaderData.featured} />
+            ) : null}
           </div>
-          <div className="flex flex-wrap gap-2">
-            <LikeButton product={product} signedIn={loaderData.signedIn} />
-            <ShareButton title={title} />
+          <div className="order-3">
+            <InfoPanel product={product} />
           </div>
-          {loaderData.featured !== null ? <FeatureControl featured={loaderData.featured} /> : null}
-          <InfoPanel product={product} />
         </div>
-        <div className="flex flex-col gap-4">
+        <div className="order-2 flex flex-col gap-4 lg:order-none">
           <div>
             <span className="text-xs font-semibold tracking-wide text-muted">
               {t(`catalogue.card.badges.${product.kind}`)}

@@ -3,7 +3,7 @@ import { services } from "~/modules/app.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { anyReceipt } from "~/modules/credits/receipt-route.server";
-import { receiptPdf } from "~/modules/payouts/receipt.server";
+import { receiptPdf } from "~/modules/payouts/receipt-pdf.server";
 import type { Route } from "./+types/receipt-pdf";
 
 /** The receipt as a PDF file: the order's buyer or an admin only. */
@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await services();
   const receipt = await anyReceipt(db, viewer, params, locale);
   if (!receipt) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(receiptPdf(receipt, locale)), {
+  return new Response(new Uint8Array(await receiptPdf(receipt, locale)), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="vitrine-receipt-${receipt.reference}.pdf"`,

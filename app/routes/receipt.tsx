@@ -35,7 +35,30 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
         <p className="mt-1 text-sm text-muted">
           {t("payouts.receipt.date", { date: receipt.date })}
         </p>
+        {receipt.invoiceNumber ? (
+          <p className="text-sm" data-testid="invoice-number">
+            {t("billing.invoiceNumber", { number: receipt.invoiceNumber })}
+          </p>
+        ) : null}
         <p className="text-sm text-muted">{t("payouts.receipt.buyer", { name: receipt.buyer })}</p>
+        <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <h2 className="font-semibold">{t("billing.issuer")}</h2>
+            {receipt.issuer.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+          {receipt.billedTo ? (
+            <div data-testid="billed-to">
+              <h2 className="font-semibold">{t("billing.billedTo")}</h2>
+              {receipt.billedTo.map((line) => (
+                <p key={line} dir="auto">
+                  {line}
+                </p>
+              ))}
+            </div>
+          ) : null}
+        </div>
         {receipt.status === "refunded" ? (
           <p className="mt-2 font-medium">{t("payouts.receipt.refunded")}</p>
         ) : null}
@@ -59,8 +82,10 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
             <dd>{t("payouts.receipt.subtotal", { amount: receipt.subtotal })}</dd>
           </div>
           <div>
-            <dt className="sr-only">{t("commerce.cart.vat")}</dt>
-            <dd data-testid="receipt-vat">{t("payouts.receipt.vat", { amount: receipt.vat })}</dd>
+            <dt className="sr-only">{t("commerce.cart.vat", { rate: receipt.vatRate })}</dt>
+            <dd data-testid="receipt-vat">
+              {t("payouts.receipt.vat", { rate: receipt.vatRate, amount: receipt.vat })}
+            </dd>
           </div>
           <div>
             <dt className="sr-only">{t("commerce.cart.total")}</dt>
@@ -69,6 +94,11 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
             </dd>
           </div>
         </dl>
+        {receipt.vatMention ? (
+          <p className="mt-3 text-sm" data-testid="vat-mention">
+            {receipt.vatMention}
+          </p>
+        ) : null}
         <div className="mt-6 flex flex-wrap gap-2 print:hidden">
           <button type="button" className="btn-secondary" onClick={() => window.print()}>
             <Printer className="h-4 w-4" aria-hidden="true" />

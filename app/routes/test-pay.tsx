@@ -4,9 +4,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { services } from "~/modules/app.server";
 import { exclusiveHoldMinutes } from "~/modules/commerce/on-sale.server";
 import { buyerOrderBySession, orderLines } from "~/modules/commerce/orders.server";
+import { creditReceiptLines } from "~/modules/credits/credit-receipts.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
+import { vatMentionKey, vatRateLabel } from "~/modules/billing/invoice-view";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
@@ -34,13 +36,18 @@ async function openOrder(request: Request, context: Route.LoaderArgs["context"],
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, order, locale } = await openOrder(request, context, params.sessionId);
   const lines = await orderLines(app.db, order.id, locale);
+  // A pack or a subscription has no catalogue line: its receipt line says what is bought.
+  const bought = await creditReceiptLines(app.db, order.id, locale);
   return {
     open: order.status === "pending" && !sessionExpired(order.createdAt),
     reference: order.id.slice(0, 8).toUpperCase(),
     totalCents: order.totalCents,
     subtotalCents: order.subtotalCents,
     vatCents: order.vatCents,
+    vatRate: vatRateLabel(locale, order.vatRateBps),
+    vatMention: vatMentionKey(order.vatScheme),
     lines: lines.map((line) => ({ id: line.id, title: line.title, amountCents: line.amountCents })),
+    bought: bought.map((line) => ({ title: line.title, detail: line.detail, amount: line.amount })),
   };
 }
 
@@ -123,6 +130,20 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
           {t("commerce.testPay.order", { reference: loaderData.reference })}
         </p>
         <ul className="mt-4 space-y-1 text-sm">
+          {loaderData.bought.map((line) => (
+            <li
+              key={line.title}
+              className="flex justify-between gap-2"
+              data-testid="test-pay-bought"
+            >
+              <span className="min-w-0">
+                <span className="sr-only">{t("credits.outcome.bought")} </span>
+                <span className="font-medium">{line.title}</span>
+                {line.detail ? <span className="block text-muted">{line.detail}</span> : null}
+              </span>
+              <span className="whitespace-nowrap">{line.amount}</span>
+            </li>
+          ))}
           {loaderData.lines.map((line) => (
             <li key={line.id} className="flex justify-between gap-2">
               <span className="truncate">{line.title}</span>
@@ -130,9 +151,12 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
           <li className="flex justify-between gap-2 text-muted">
-            <span>{t("commerce.cart.vat")}</span>
-            <span>{formatMoney(locale, loaderData.vatCents)}</span>
+            <span>{t("commerce.cart.vat", { rate: loaderData.vatRate })}</span>
+            <span data-testid="test-pay-vat">{formatMoney(locale, loaderData.vatCents)}</span>
           </li>
+          {loaderData.vatMention ? (
+            <li className="text-xs text-muted">{t(loaderData.vatMention)}</li>
+          ) : null}
           <li className="flex justify-between gap-2 border-t border-border pt-1 font-semibold">
             <span>{t("commerce.cart.total")}</span>
             <span data-testid="test-pay-total">{total}</span>

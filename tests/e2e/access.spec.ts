@@ -14,7 +14,10 @@ for (const lang of langs) {
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(g.signInRequired);
       await expect(main.getByText(g.unauthorized)).toBeVisible();
       await main.getByRole("link", { name: g.signInLink }).click();
-      await expect(page).toHaveURL(`/${lang}/auth`);
+      // To sign in, and back to the page afterwards.
+      await expect(page).toHaveURL(
+        `/${lang}/auth?redirectTo=${encodeURIComponent(`/${lang}/seller-dashboard`)}`,
+      );
     });
 
     test("a client is refused the seller dashboard", async ({ page }) => {

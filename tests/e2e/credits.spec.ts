@@ -35,6 +35,11 @@ const texts = {
     subscriptionReceipt: "Reçu de l'abonnement — paiement",
     period: /^Période du .+ au .+$/,
     vat: "TVA (20 %) : 41,20 €",
+    packLine: "Pack de 10 crédits",
+    creditsAdded: "10 crédits ajoutés à votre compte.",
+    newBalance: "Nouveau solde : 10 crédits",
+    infinityUntil: /^Infinity est actif jusqu'au .+\.$/,
+    paidWithCredits: "2 crédits",
   },
   en: {
     withCredits: "Download with 2 credits",
@@ -59,6 +64,11 @@ const texts = {
     subscriptionReceipt: "Subscription receipt — payment",
     period: /^Period from .+ to .+$/,
     vat: "VAT (20%): €41.20",
+    packLine: "10-credit pack",
+    creditsAdded: "10 credits added to your account.",
+    newBalance: "New balance: 10 credits",
+    infinityUntil: /^Infinity is active until .+\.$/,
+    paidWithCredits: "2 credits",
   },
 } as const;
 
@@ -123,7 +133,11 @@ for (const lang of ["fr", "en"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: t.buyPack }).click();
     await expectToast(page, t.redirecting);
+    // The payment page says what is bought; the result page, what was added.
+    await expect(page.getByTestId("test-pay-bought")).toContainText(t.packLine);
     await payWith4242(page, t);
+    await expect(page.getByTestId("credit-outcome")).toContainText(t.creditsAdded);
+    await expect(page.getByTestId("credit-outcome")).toContainText(t.newBalance);
 
     await downloadFromProductPage(page, lang, t.withCredits, ids[items[0]!]!);
     await expectToast(page, t.spent);
@@ -151,11 +165,17 @@ for (const lang of ["fr", "en"] as const) {
     await open(page, `/${lang}/infinity`);
     await page.getByRole("button", { name: t.subscribeInfinity }).click();
     await payWith4242(page, t);
+    await expect(page.getByTestId("credit-outcome").getByText(t.infinityUntil)).toBeVisible();
     await downloadFromProductPage(page, lang, t.withInfinity, ids[items[1]!]!);
     await expectToast(page, t.infinityDownloaded);
     await open(page, `/${lang}/buyer-dashboard?tab=credits`);
     await expect(page.getByTestId("credit-balance")).toHaveText(t.balance(68));
     await expect(page.getByTestId("infinity-usage")).toContainText("1 / 50");
+    // In the purchases, each download says what paid for it, not a price.
+    await open(page, `/${lang}/buyer-dashboard?tab=purchases`);
+    const row = (title: string) => page.getByRole("row").filter({ hasText: title });
+    await expect(row(items[1]!).getByRole("cell").nth(3)).toHaveText("Infinity");
+    await expect(row(items[0]!).getByRole("cell").nth(3)).toHaveText(t.paidWithCredits);
   });
 
   test(`${lang}: the yearly switch and the pages at 375 px`, async ({ page }) => {

@@ -19,6 +19,8 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/api.uploads-id": "api",
   // Derived media files: checked per file (tests/integration/media-access.test.ts).
   "routes/media": "api",
+  // Originals for admins only, 404 for everyone else: tests/integration/moderation-tools.test.ts.
+  "routes/admin-original": "api",
   // Seller-only JSON endpoint: checked in tests/integration/studio.test.ts.
   "routes/api.studio-ai-metadata": "api",
   "routes/test-accounts": "public",
@@ -40,6 +42,12 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/seller-content-edit": ["creator", "admin"],
   "routes/portfolio": ["creator", "admin"],
   "routes/buyer-dashboard": ["client", "admin"],
+  // Saved items: anyone signed in likes and collects; each collection only by its owner
+  // (tests/integration/collections.test.ts). A share link opens for anyone.
+  "routes/favourites": ["client", "creator", "admin"],
+  "routes/collections": ["client", "creator", "admin"],
+  "routes/collection": ["client", "creator", "admin"],
+  "routes/shared-collection": "public",
   "routes/admin": ["admin"],
   "routes/admin.moderation": ["admin"],
   "routes/admin.transactions": ["admin"],
@@ -74,6 +82,7 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/payment-success": ["client", "creator", "admin"],
   "routes/payment-cancelled": "public",
   "routes/certificate": ["client", "creator", "admin"],
+  "routes/certificate-pdf": "api",
   // Originals: checked per file, and the signed link per user (commerce.test.ts).
   "routes/downloads": "api",
   "routes/downloads-file": "api",

@@ -18,7 +18,11 @@ beforeAll(async () => {
   admin = await signedInAs(app, "admin");
 });
 
-const plain = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 
 describe("admin jobs page", () => {
   it("shows a job that kept failing with its error, and its retry button runs it again, audited", async () => {
@@ -48,13 +52,19 @@ describe("admin jobs page", () => {
     const fr = await app.fetch("/fr/admin/jobs?state=failed", { cookies: admin.jar });
     expect(fr.status).toBe(200);
     const frText = plain(await fr.text());
-    expect(frText).toContain("mail.send");
+    expect(frText).toContain("Envoi d'un e-mail mail.send");
     expect(frText).toContain("connect ECONNREFUSED 10.0.0.25:587");
     expect(frText).toContain("En échec (1)");
     expect(frText).toContain("1 sur 1");
     expect(frText).toContain("Relancer");
     const en = plain(await (await app.fetch("/en/admin/jobs", { cookies: admin.jar })).text());
     expect(en).toContain("Failed (1)");
+    expect(en).toContain("E-mail delivery mail.send");
+    // Recurring jobs say how often they run rather than counting attempts against a maximum.
+    const all = plain(await (await app.fetch("/fr/admin/jobs", { cookies: admin.jar })).text());
+    expect(all).toContain("Expiration des commandes abandonnées");
+    expect(all).toContain("Récurrente : toutes les 5 minutes");
+    expect(en).toContain("Recurring: every 1 hour");
     expect(en).toContain("Retry");
     // The waiting tab does not list it.
     const waiting = plain(

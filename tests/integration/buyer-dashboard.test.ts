@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/services";
-import { entitlements, mailOutbox, profiles, session, user } from "~/modules/db/schema";
+import { entitlements, mailOutbox, profiles, session, uploads, user } from "~/modules/db/schema";
 import { signedInAs, testPassword, uniqueIp } from "../support/accounts";
 import { recordSale } from "../support/commerce";
 import { flashKey } from "../support/checkout";
@@ -35,6 +35,35 @@ async function buyerWithPurchases(titles: string[]) {
 }
 
 describe("/buyer-dashboard ('Mes achats')", () => {
+  it("shows each download with its picture, format, size and licence, and links to the product", async () => {
+    const account = await signedInAs(app, "client");
+    const id = (await viewerByEmail(services, account.email, "client")).id;
+    const { submission, files } = await makeSubmission(services, sellerId, {
+      status: "approved",
+      title: "Brise marine",
+      withThumbnails: true,
+    });
+    // A small file: its size reads in KB, not "0 Mo".
+    await services.db
+      .update(uploads)
+      .set({ size: 512_000, detectedMime: "image/jpeg", metadata: { format: "jpeg" } })
+      .where(eq(uploads.id, files[0]!.id));
+    await recordSale(services, id, submission, { licenceId: "extended" });
+    for (const [lang, size, licence] of [
+      ["fr", "500\u202fko", "Étendue"],
+      ["en", "500 kB", "Extended"],
+    ] as const) {
+      const html = await (
+        await app.fetch(`/${lang}/buyer-dashboard?tab=downloads`, { cookies: account.jar })
+      ).text();
+      expect(html).toContain(`src="/media/${files[0]!.id}/thumbnail"`);
+      expect(html).toContain(`href="/${lang}/product/${submission.id}"`);
+      expect(html).toContain(`JPEG · ${size}`);
+      expect(html).toContain(licence);
+      expect(html).toContain(`href="/downloads/${files[0]!.id}"`);
+    }
+  });
+
   it("shows the four figures and the recent purchases", async () => {
     const { jar } = await buyerWithPurchases(["Aurore boréale", "Vague géante"]);
     const html = await (await app.fetch("/fr/buyer-dashboard", { cookies: jar })).text();

@@ -338,7 +338,7 @@ describe("product page", () => {
     expect(status).toBe(200);
     expect(body).toContain("<title>Coucher de soleil — Vitrine</title>");
     expect(body).toContain(
-      `property="og:image" content="http://localhost:3000/media/${files[0]!.id}/thumbnail"`,
+      `property="og:image" content="http://localhost:3000/media/${files[0]!.id}/thumbnail?v=${files[0]!.derivatives.thumbnail}"`,
     );
     expect(body).toContain('hrefLang="en"');
     const jsonLd = JSON.parse(
@@ -395,7 +395,8 @@ describe("product page", () => {
     const path = `/fr/product/${submission.id}`;
     const visitor = await postForm(app, path, { intent: "like" });
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("location")).toBe("/fr/auth");
+    // To sign in, and back to the product afterwards.
+    expect(visitor.headers.get("location")).toBe(`/fr/auth?redirectTo=${encodeURIComponent(path)}`);
     const { jar } = await account("client");
     for (let i = 0; i < 2; i++) {
       const response = await postForm(app, path, { intent: "like" }, { cookies: jar });

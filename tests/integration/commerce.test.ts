@@ -15,6 +15,7 @@ import {
   transactions,
 } from "~/modules/db/schema";
 import { testEvent } from "~/modules/payments/test-provider.server";
+import { originalKey } from "~/modules/storage/file-storage.server";
 import { signedInAs, uniqueIp, testPassword } from "../support/accounts";
 import { addToCart, checkout, flashKey, payWithCard } from "../support/checkout";
 import { makeSubmission, viewerByEmail } from "../support/studio";
@@ -723,8 +724,7 @@ describe("downloads", () => {
       status: "approved",
       priceCents: 700,
     });
-    const { writeFile } = await import("node:fs/promises");
-    await writeFile(services.storage.originalPath(files[0]!.id), bytes);
+    await services.storage.put(originalKey(files[0]!.id), bytes);
     const owner = await buyer();
     await addToCart(app, owner.jar, submission.id);
     const sessionId = await checkout(app, owner.jar);

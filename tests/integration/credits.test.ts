@@ -1,3 +1,4 @@
+import { pdfPages } from "../support/pdf-text";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "~/modules/services";
@@ -586,7 +587,8 @@ describe("receipts for packs and subscription payments", () => {
     expect(en).toContain("VAT (20%): €15.80");
     const pdf = await app.fetch(`/en/receipts/${order!.id}/pdf`, { cookies: jar });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).toString("latin1")).toContain("10-credit pack");
+    const pdfText = (await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join("\n");
+    expect(pdfText).toContain("10-credit pack");
   });
 
   it("each subscription payment has its receipt (period, VAT), listed on the credits tab; strangers get 404", async () => {

@@ -7,7 +7,7 @@ import { listSellerSubmissions, sellerStats } from "~/modules/studio/seller-cont
 import { updateSubmission } from "~/modules/studio/submission-edit.server";
 import { signedInAs } from "../support/accounts";
 import { recordSale } from "../support/commerce";
-import { filesOnDisk, makeSubmission, studioUpload, viewerByEmail } from "../support/studio";
+import { filesInStorage, makeSubmission, studioUpload, viewerByEmail } from "../support/studio";
 import { type CookieJar, testApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -177,7 +177,7 @@ describe("who may change a submission", () => {
     expect(after?.updatedAt).toEqual(submission.updatedAt);
     expect((await uploadRow(ownerStudioFile.id))?.submissionId).toBeNull();
     expect((await uploadRow(intruderStudioFile.id))?.submissionId).toBeNull();
-    expect(await filesOnDisk(services, files[0]!.id)).toHaveLength(2);
+    expect(await filesInStorage(services, files[0]!.id)).toHaveLength(2);
   });
 
   it("answers 404 to an id that is not one", async () => {
@@ -484,7 +484,7 @@ describe("adding files and deleting", () => {
       files: 2,
       withThumbnails: true,
     });
-    for (const file of files) expect(await filesOnDisk(services, file.id)).toHaveLength(2);
+    for (const file of files) expect(await filesInStorage(services, file.id)).toHaveLength(2);
 
     const response = await post(
       "/fr/seller-dashboard?tab=content",
@@ -499,7 +499,7 @@ describe("adding files and deleting", () => {
     expect(await submissionRow(submission.id)).toBeUndefined();
     for (const file of files) {
       expect(await uploadRow(file.id)).toBeUndefined();
-      expect(await filesOnDisk(services, file.id)).toEqual([]);
+      expect(await filesInStorage(services, file.id)).toEqual([]);
     }
     const next = await (
       await app.fetch("/fr/seller-dashboard?tab=content", { cookies: seller.jar })
@@ -550,7 +550,7 @@ describe("adding files and deleting", () => {
     expect(response.status).toBe(302);
     expect((await submissionRow(submission.id))?.deletedAt).toBeInstanceOf(Date);
     expect(await uploadRow(files[0]!.id)).toBeDefined();
-    expect(await filesOnDisk(services, files[0]!.id)).toHaveLength(2);
+    expect(await filesInStorage(services, files[0]!.id)).toHaveLength(2);
     const kept = await services.db.query.entitlements.findMany({
       where: eq(entitlements.submissionId, submission.id),
     });

@@ -302,18 +302,21 @@ describe("AI metadata for a studio file", () => {
     );
     await mediaProcessed(app);
     const french = (await (await ask(seller, id)).json()) as {
-      proposal: { title: string; tags: string[] };
+      proposal: { fr: { title: string; tags: string[] }; en: { title: string } };
+      values: { title: string };
       warning: string;
     };
     expect(french.warning).toBe("IA indisponible, métadonnées de base générées");
-    expect(french.proposal.title.toLowerCase()).toContain("coucher de soleil");
-    expect(french.proposal.tags).toContain("paysage");
+    expect(french.proposal.fr.title.toLowerCase()).toContain("coucher de soleil");
+    expect(french.values.title).toBe(french.proposal.fr.title);
+    expect(french.proposal.fr.tags).toContain("paysage");
+    expect(french.proposal.en.title.toLowerCase()).toContain("sunset");
     const english = (await (await ask(seller, id, "en")).json()) as {
-      proposal: { title: string };
+      proposal: { en: { title: string } };
       warning: string;
     };
     expect(english.warning).toBe("AI unavailable, basic metadata generated");
-    expect(english.proposal.title.toLowerCase()).toContain("sunset");
+    expect(english.proposal.en.title.toLowerCase()).toContain("sunset");
   });
 
   it("refuses visitors, buyers and other sellers", async () => {

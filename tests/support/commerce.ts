@@ -34,7 +34,7 @@ export async function recordSale(
   const status = options.status ?? "succeeded";
   const createdAt = options.createdAt ?? new Date();
   const amountCents = linePriceCents(submission.priceCents, licence.surchargeCents);
-  const totals = orderTotals([amountCents]);
+  const totals = orderTotals([amountCents], 2000);
   const commissionBps = options.commissionBps ?? 1500;
   const split = splitCommission(amountCents, commissionBps);
   const paid = status === "succeeded" || status === "refunded";

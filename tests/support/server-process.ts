@@ -41,14 +41,16 @@ export function tempDataDir(): string {
 /**
  * Starts the server (or, with `script: "server/worker.js"`, the worker, whose health checks
  * answer on WORKER_PORT: give it `port`); `untilListening` waits for it to answer /healthz.
+ * `nodeArgs` go before the script (`--import tsx` for a TypeScript one).
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { dataDir?: string; port?: number; script?: string } = {},
+  options: { dataDir?: string; port?: number; script?: string; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, [options.script ?? "server/index.js"], {
+  const args = [...(options.nodeArgs ?? []), options.script ?? "server/index.js"];
+  const child = spawn(process.execPath, args, {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       PATH: process.env.PATH,

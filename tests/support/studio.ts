@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Services } from "~/modules/services";
 import type { Role, Viewer } from "~/modules/auth/roles";
 import { categories, contentSubmissions, uploads, user } from "~/modules/db/schema";
 import type { ContentKind } from "~/modules/studio/content-kind";
+import { derivativeKey, originalKey } from "~/modules/storage/file-storage.server";
 import { expect } from "vitest";
 import { pngBytes } from "./files";
 import type { CookieJar, TestApp } from "./test-app";
@@ -47,15 +46,12 @@ export async function studioUpload(
 ): Promise<UploadRow> {
   const id = randomUUID();
   const bytes = options.bytes ?? pngBytes(8, 6);
-  await fs.mkdir(storage.originalsDirectory, { recursive: true });
-  await fs.writeFile(storage.originalPath(id), bytes);
+  await storage.put(originalKey(id), bytes);
   const derivatives: UploadRow["derivatives"] = {};
   if (options.withThumbnail) {
-    const work = await storage.makeWorkDirectory("test-thumbnail");
-    const scratch = path.join(work, "thumbnail.jpg");
-    await fs.writeFile(scratch, pngBytes(4, 3));
-    derivatives.thumbnail = await storage.saveDerivative(id, "thumbnail", scratch);
-    await fs.rm(work, { recursive: true, force: true });
+    const thumbnail = pngBytes(4, 3);
+    await storage.put(derivativeKey(id, "thumbnail"), thumbnail);
+    derivatives.thumbnail = createHash("sha256").update(thumbnail).digest("hex").slice(0, 16);
   }
   const [row] = await db
     .insert(uploads)
@@ -150,22 +146,12 @@ export async function makeSubmission(
   return { submission: submission!, files };
 }
 
-/** Whether an upload's original (or any of its derived files) is still on disk. */
-export async function filesOnDisk({ storage }: Deps, uploadId: string): Promise<string[]> {
-  const candidates = [
-    storage.originalPath(uploadId),
-    path.join(path.dirname(storage.originalsDirectory), "media", uploadId),
-  ];
+/** What the storage still holds of an upload: its original key, its derivatives' folder. */
+export async function filesInStorage({ storage }: Deps, uploadId: string): Promise<string[]> {
   const present: string[] = [];
-  for (const candidate of candidates) {
-    if (
-      await fs
-        .stat(candidate)
-        .then(() => true)
-        .catch(() => false)
-    )
-      present.push(candidate);
-  }
+  if (await storage.stat(originalKey(uploadId))) present.push(originalKey(uploadId));
+  const derived = `media/${uploadId}/`;
+  if ((await storage.list(derived)).length > 0) present.push(derived);
   return present;
 }
 

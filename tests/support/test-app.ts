@@ -70,9 +70,20 @@ async function load(): Promise<TestApp> {
   };
 }
 
-/** The app of this test file (booted once per file, on the file's own database). */
-export function testApp(): Promise<TestApp> {
-  app ??= load();
+export interface TestAppOptions {
+  /** Variables set before the app boots (its configuration is read once, at boot). */
+  env?: Record<string, string>;
+}
+
+/**
+ * The app of this test file (booted once per file, on the file's own database); the options of
+ * the first call are the ones it boots with.
+ */
+export function testApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (!app) {
+    Object.assign(process.env, options.env);
+    app = load();
+  }
   return app;
 }
 

@@ -43,6 +43,11 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ AI_API_URL: "api.openai.com" }, "AI_API_URL"],
     [{ AI_API_URL: "ftp://api.example.com" }, "AI_API_URL"],
+    [{ STORAGE_DRIVER: "nfs" }, "STORAGE_DRIVER"],
+    [{ STORAGE_DRIVER: "s3" }, "S3_BUCKET"],
+    [{ STORAGE_DRIVER: "s3", S3_BUCKET: "vitrine", S3_ACCESS_KEY_ID: "k" }, "S3_SECRET_ACCESS_KEY"],
+    [{ STORAGE_DRIVER: "s3", S3_BUCKET: "vitrine", S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
+    [{ S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE"],
   ])("refuses %o, naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));

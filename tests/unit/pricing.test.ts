@@ -23,16 +23,16 @@ describe("money rules", () => {
   });
 
   it("adds 20 % VAT on top, rounded to the nearest cent, and the total is what is charged", () => {
-    expect(orderTotals([2700, 5700])).toEqual({
+    expect(orderTotals([2700, 5700], 2000)).toEqual({
       subtotalCents: 8400,
       vatCents: 1680,
       totalCents: 10_080,
     });
     // 0.2 × 1 cent = 0.2 → 0; 0.2 × 3 cents = 0.6 → 1; 0.2 × 1 234 567 = 246 913.4 → 246 913.
-    expect(orderTotals([1]).vatCents).toBe(0);
-    expect(orderTotals([3]).vatCents).toBe(1);
-    expect(orderTotals([1_234_567]).vatCents).toBe(246_913);
-    expect(orderTotals([])).toEqual({ subtotalCents: 0, vatCents: 0, totalCents: 0 });
+    expect(orderTotals([1], 2000).vatCents).toBe(0);
+    expect(orderTotals([3], 2000).vatCents).toBe(1);
+    expect(orderTotals([1_234_567], 2000).vatCents).toBe(246_913);
+    expect(orderTotals([], 2000)).toEqual({ subtotalCents: 0, vatCents: 0, totalCents: 0 });
   });
 
   it("splits a line between commission and seller without losing a cent", () => {

@@ -25,7 +25,16 @@ beforeAll(async () => {
   // The app's checks stand behind `signedDownload`: here, a link is genuine when s=ok.
   const sendSignedFile = createSignedFileSender({
     async signedDownload(id: string, params: URLSearchParams) {
-      if (id !== uploadId || params.get("s") !== "ok") return null;
+      if (id !== uploadId) return null;
+      // Files in an object store: the checks passed, the answer is the store's presigned URL.
+      if (params.get("s") === "bucket") {
+        const presigned = "http://bucket.example/uploads/x?X-Amz-Signature=abc";
+        return {
+          redirect: presigned,
+          headers: new Headers({ Location: presigned, "Cache-Control": "no-store" }),
+        };
+      }
+      if (params.get("s") !== "ok") return null;
       return {
         path: file,
         size: announcedSize,
@@ -62,6 +71,17 @@ describe("the production server's sending of signed download links", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(sha(new Uint8Array(await response.arrayBuffer()))).toBe(sha(bytes));
+  });
+
+  it("redirects to the object store's presigned URL when the file is in a bucket", async () => {
+    const response = await fetch(`${base}/downloads/${uploadId}/file?s=bucket`, {
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      "http://bucket.example/uploads/x?X-Amz-Signature=abc",
+    );
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
   it("answers HEAD without a body", async () => {

@@ -4,15 +4,28 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { rejectionCodes, rejectionNoteMax } from "~/modules/admin/rejection-reasons";
 
-/** Asks for a coded reason (and optional details) before rejecting a pending submission. */
-export function RejectDialog({ submissionId, title }: { submissionId: string; title: string }) {
+/**
+ * Asks for a coded reason (and optional details) before rejecting a pending submission, or
+ * several at once (`submissionIds`, the bulk rejection).
+ */
+export function RejectDialog({
+  submissionId,
+  title,
+  submissionIds,
+}: {
+  submissionId: string;
+  title: string;
+  submissionIds?: readonly string[];
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const navigation = useNavigation();
+  const bulk = submissionIds !== undefined;
+  const intent = bulk ? "bulkReject" : "reject";
   const sending =
     navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "reject" &&
-    navigation.formData.get("submissionId") === submissionId;
+    navigation.formData?.get("intent") === intent &&
+    (bulk || navigation.formData.get("submissionId") === submissionId);
   const wasSending = useRef(false);
   useEffect(() => {
     if (wasSending.current && !sending) setOpen(false);
@@ -21,21 +34,29 @@ export function RejectDialog({ submissionId, title }: { submissionId: string; ti
   const id = `reject-${submissionId}`;
   return (
     <Dialog.Root open={open || sending} onOpenChange={setOpen}>
-      <Dialog.Trigger className="btn border border-danger/50 text-danger hover:bg-danger/10">
-        {t("admin.moderation.reject")}
+      <Dialog.Trigger
+        className="btn border border-danger/50 text-danger hover:bg-danger/10"
+        data-reject-trigger={bulk ? undefined : submissionId}
+        disabled={bulk && submissionIds.length === 0}
+      >
+        {bulk ? t("admin.moderation.bulkReject") : t("admin.moderation.reject")}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">
-            {t("admin.moderation.rejectTitle", { title })}
+            {bulk
+              ? t("admin.moderation.bulkRejectTitle", { count: submissionIds.length })
+              : t("admin.moderation.rejectTitle", { title })}
           </Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">
             {t("admin.moderation.reasonHint")}
           </Dialog.Description>
           <Form method="post" className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="reject" />
-            <input type="hidden" name="submissionId" value={submissionId} />
+            <input type="hidden" name="intent" value={intent} />
+            {(submissionIds ?? [submissionId]).map((id) => (
+              <input key={id} type="hidden" name="submissionId" value={id} />
+            ))}
             <div>
               <label htmlFor={`${id}-code`} className="field-label">
                 {t("admin.moderation.reasonLabel")}

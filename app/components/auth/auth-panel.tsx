@@ -14,6 +14,7 @@ import { localePath } from "../use-locale";
 import type { AuthActionData } from "./auth-action-data";
 import { Field, FormAlert, useAuthErrorText } from "./field";
 import { RegisterFields } from "./register-fields";
+import { useReturnTarget } from "./sign-in-path";
 
 export interface AuthPanelProps {
   locale: Locale;
@@ -61,6 +62,11 @@ export function AuthPanel({
   const loginErrors = clientErrors.login ?? loginResult?.fieldErrors ?? {};
   const registerErrors = clientErrors.register ?? registerResult?.fieldErrors ?? {};
   const id = (name: string) => `${idPrefix}-${name}`;
+  // After signing in or up, back to the page the buyer was on (the cart, a product).
+  const returnTarget = useReturnTarget();
+  const returnField = returnTarget ? (
+    <input type="hidden" name="redirectTo" value={returnTarget} />
+  ) : null;
 
   /** Validates in the browser first: nothing is sent while a field is wrong (docs/product.md, "Pages and navigation"). */
   const checkBeforeSending =
@@ -101,6 +107,7 @@ export function AuthPanel({
             onSubmit={checkBeforeSending("login", loginSchema)}
           >
             <input type="hidden" name="intent" value="login" />
+            {returnField}
             {loginResult?.error ? (
               <FormAlert
                 title={t("auth.signInErrorTitle")}
@@ -156,6 +163,7 @@ export function AuthPanel({
             onSubmit={checkBeforeSending("register", registerSchema)}
           >
             <input type="hidden" name="intent" value="register" />
+            {returnField}
             {registerResult?.error ? (
               <FormAlert
                 title={t("auth.signUpErrorTitle")}
@@ -183,6 +191,7 @@ export function AuthPanel({
       </div>
       <google.Form method="post" action={action}>
         <input type="hidden" name="intent" value="google" />
+        {returnField}
         {googleResult?.error ? (
           <div className="mb-3">
             <FormAlert title={t("auth.signInErrorTitle")} message={t("auth.errors.googleFailed")} />

@@ -13,8 +13,10 @@ import { inLocale, shownLocale } from "~/modules/i18n/bilingual-text";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
+import { derivedFileUrl } from "~/modules/media/media-cache";
 import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import type { Locale } from "~/modules/i18n/locale";
+import { SaveToCollection } from "../collections/save-to-collection";
 import { localePath } from "../use-locale";
 
 export const kindIcons = {
@@ -42,7 +44,7 @@ function CardPicture({ card, className }: { card: CatalogueCard; className: stri
   }
   return (
     <img
-      src={`/media/${card.picture.uploadId}/${card.picture.variant}`}
+      src={derivedFileUrl(card.picture.uploadId, card.picture.variant, card.picture.version)}
       alt=""
       loading="lazy"
       decoding="async"
@@ -83,7 +85,7 @@ export function ItemCard({
           {t(`catalogue.card.badges.${card.kind}`)}
         </span>
       </div>
-      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "" : "p-4"}`}>
+      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "pr-10" : "p-4"}`}>
         <h3 className="truncate font-semibold" lang={titleLang === locale ? undefined : titleLang}>
           <Link
             to={localePath(locale, `/product/${card.id}`)}
@@ -127,6 +129,11 @@ export function ItemCard({
           </span>
         </div>
       </div>
+      {/* After the title in reading order (the card's first link is the product), shown over
+          the picture's corner. */}
+      <span className="absolute top-2 right-2 z-10">
+        <SaveToCollection submissionId={card.id} title={title} compact />
+      </span>
     </article>
   );
 }

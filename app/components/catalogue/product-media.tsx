@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProductFile } from "~/modules/catalogue/catalogue.server";
+import { derivedFileUrl } from "~/modules/media/media-cache";
 import { Waveform } from "../studio/waveform";
 import { kindIcons } from "./item-card";
 import type { CatalogueKind } from "~/modules/catalogue/catalogue-query";
@@ -49,7 +50,11 @@ function VideoPlayer({ file, title }: { file: ProductFile; title: string }) {
     return (
       <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 bg-surface-2 text-muted">
         {file.derivatives.includes("poster") ? (
-          <img src={`/media/${file.id}/poster`} alt="" className="max-h-64 opacity-60" />
+          <img
+            src={derivedFileUrl(file.id, "poster", file.versions.poster)}
+            alt=""
+            className="max-h-64 opacity-60"
+          />
         ) : null}
         <p role="status">{t("catalogue.product.videoProcessing")}</p>
       </div>
@@ -77,7 +82,11 @@ function VideoPlayer({ file, title }: { file: ProductFile; title: string }) {
       controls
       playsInline
       preload="metadata"
-      poster={file.derivatives.includes("poster") ? `/media/${file.id}/poster` : undefined}
+      poster={
+        file.derivatives.includes("poster")
+          ? derivedFileUrl(file.id, "poster", file.versions.poster)
+          : undefined
+      }
       aria-label={t("catalogue.product.previewAlt", { title })}
       data-testid="product-video"
       onError={(event) => {
@@ -86,7 +95,7 @@ function VideoPlayer({ file, title }: { file: ProductFile; title: string }) {
         retry.onError(code === 4 && retry.key >= 1);
       }}
     >
-      <source src={`/media/${file.id}/clip`} type="video/mp4" />
+      <source src={derivedFileUrl(file.id, "clip", file.versions.clip)} type="video/mp4" />
     </video>
   );
 }
@@ -124,7 +133,7 @@ function AudioPlayer({ file, title }: { file: ProductFile; title: string }) {
           className="w-full"
           aria-label={t("catalogue.product.previewAlt", { title })}
           data-testid="product-audio"
-          src={`/media/${file.id}/audio`}
+          src={derivedFileUrl(file.id, "audio", file.versions.audio)}
           onError={() => retry.onError()}
         />
       )}
@@ -162,7 +171,7 @@ function ImagePreview({
   }
   return (
     <img
-      src={`/media/${file.id}/${source}`}
+      src={derivedFileUrl(file.id, source, file.versions[source])}
       alt={t("catalogue.product.previewAlt", { title })}
       className="max-h-[70vh] w-full bg-surface-2 object-contain"
       data-testid="product-preview"

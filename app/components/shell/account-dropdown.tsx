@@ -13,7 +13,8 @@ const itemClass =
 /** Links by role (docs/product.md, "Pages and navigation"): admin, seller tools, or buyer pages. */
 function roleLinks(viewer: Viewer): {
   to: string;
-  label: "administration" | "sellerDashboard" | "upload" | "dashboard" | "myPurchases";
+  label:
+    "administration" | "sellerDashboard" | "upload" | "dashboard" | "myPurchases" | "myCollections";
 }[] {
   const links: ReturnType<typeof roleLinks> = [];
   if (viewer.role === "admin") links.push({ to: "/admin", label: "administration" });
@@ -24,6 +25,8 @@ function roleLinks(viewer: Viewer): {
     links.push({ to: "/dashboard", label: "dashboard" });
     links.push({ to: "/buyer-dashboard", label: "myPurchases" });
   }
+  // Everyone signed in likes and saves items.
+  links.push({ to: "/favourites", label: "myCollections" });
   return links;
 }
 

@@ -1,6 +1,6 @@
 import { Camera, Clapperboard, FileText, Music, Palette, PenTool, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { NavLink, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import type { Locale } from "~/modules/i18n/locale";
 import { useLiveCatalogue } from "../catalogue/live-counts";
 import { localePath } from "../use-locale";
@@ -19,7 +19,11 @@ export const categoryLinks = [
 export function CategoryBar({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const active = params.get("category");
+  const { pathname } = useLocation();
+  const marketplace = localePath(locale, "/marketplace");
+  // Only the marketplace's selected category is current (a NavLink would mark every pill, as
+  // they all share the marketplace's path).
+  const active = pathname === marketplace ? params.get("category") : null;
   const { counts } = useLiveCatalogue();
   return (
     <nav
@@ -29,8 +33,8 @@ export function CategoryBar({ locale }: { locale: Locale }) {
       <ul className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
         {categoryLinks.map(({ slug, icon: Icon }) => (
           <li key={slug} className="shrink-0">
-            <NavLink
-              to={`${localePath(locale, "/marketplace")}?category=${slug}`}
+            <Link
+              to={`${marketplace}?category=${slug}`}
               aria-current={active === slug ? "page" : undefined}
               className="flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg aria-[current=page]:bg-accent-soft aria-[current=page]:text-fg"
             >
@@ -44,7 +48,7 @@ export function CategoryBar({ locale }: { locale: Locale }) {
                   {counts[slug]}
                 </span>
               ) : null}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

@@ -9,20 +9,35 @@ import { MediaThumbnail } from "./media-thumbnail";
 /** Files shown before the '+n' button, so a long batch does not push the form off screen. */
 const shownAtFirst = 6;
 
-export function isReadyToPublish(values: ProductFormValues, file: StudioFileView): boolean {
+/**
+ * Ready for the bulk publish: what publishing needs (a title and a description in one language at
+ * least, an ebook's cover; decision 0049), a file that could be processed, and not an automatic proposal the seller never looked at (decision record 0050).
+ */
+export function isReadyToPublish(
+  values: ProductFormValues,
+  file: StudioFileView,
+  unreviewed: boolean,
+): boolean {
   const hasCover = Boolean(values.coverUploadId || file.cover);
-  return saveBlocker(values, "publish", hasCover) === null && file.processingStatus !== "failed";
+  return (
+    !unreviewed &&
+    saveBlocker(values, "publish", hasCover) === null &&
+    file.processingStatus !== "failed"
+  );
 }
 
 /** The studio's files, left of the form: six, then '+n' to show the rest. */
 export function StudioFileList({
   files,
   forms,
+  unreviewed,
   selectedId,
   onSelect,
 }: {
   files: StudioFileView[];
   forms: Record<string, ProductFormValues>;
+  /** Whether a file's proposal waits for the seller to look at it. */
+  unreviewed: (id: string) => boolean;
   selectedId: string;
   onSelect: (id: string) => void;
 }) {
@@ -43,11 +58,13 @@ export function StudioFileList({
       <ul className="space-y-2">
         {visible.map((file) => {
           const values = forms[file.id] ?? file.values;
-          const state = isReadyToPublish(values, file)
+          const state = isReadyToPublish(values, file, unreviewed(file.id))
             ? "ready"
-            : file.savedAsDraft
-              ? "draft"
-              : "incomplete";
+            : unreviewed(file.id)
+              ? "toReview"
+              : file.savedAsDraft
+                ? "draft"
+                : "incomplete";
           return (
             <li key={file.id}>
               <button

@@ -1,6 +1,11 @@
 /** Why an admin action was refused; the page maps each code to a translated message. */
 export type AdminErrorCode =
-  "notFound" | "alreadyModerated" | "invalidReason" | "invalidSettings" | "invalidLicence";
+  | "notFound"
+  | "alreadyModerated"
+  | "invalidReason"
+  | "invalidSettings"
+  | "invalidLicence"
+  | "nothingSelected";
 
 export class AdminError extends Error {
   override name = "AdminError";

@@ -16,6 +16,7 @@ export async function listJobs(db: Database, state: JobState | null, page: numbe
         status: jobs.status,
         attempts: jobs.attempts,
         maxAttempts: jobs.maxAttempts,
+        everySeconds: jobs.everySeconds,
         runAfter: jobs.runAfter,
         lastError: jobs.lastError,
         createdAt: jobs.createdAt,

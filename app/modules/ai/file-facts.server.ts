@@ -14,6 +14,12 @@ export interface NameWord {
   key: string;
   /** Kept in capitals in titles (NYC, BMX), unless the whole name is in capitals. */
   acronym: boolean;
+  /**
+   * A capitalised word in a name that also has lower-case words ("Marché de Noël"): a proper
+   * noun the seller wrote on purpose, kept as written. In a name where every word is
+   * capitalised ("Big_Buck_Bunny") capitals say nothing.
+   */
+  keepCase: boolean;
 }
 
 export type Variant =
@@ -38,6 +44,9 @@ export interface FileFacts {
   sampleRate?: number;
   colours: ColourName[];
   embeddedTitle?: string;
+  embeddedDescription?: string;
+  embeddedAuthor?: string;
+  embeddedGenre?: string;
   embeddedKeywords: string[];
 }
 
@@ -50,8 +59,17 @@ const photoMimes = new Set([
   "image/webp",
 ]);
 
-/** Resolution and frame-rate tokens: never a subject; some name the video's class. */
-const resolutionToken = /^(\d{3,4}[pi]|[1-8]k|[248]kuhd|uhd|fhd|qhd|hd|sd|hdr|\d+fps|\d+x\d+)$/;
+/**
+ * Resolution, megapixel and frame-rate tokens ("1080p", "24mp", "60fps"): never a subject; some
+ * name the video's class.
+ */
+const resolutionToken =
+  /^(\d{3,4}[pi]|[1-8]k|[248]kuhd|uhd|fhd|qhd|hd|sd|hdr|\d+fps|\d+x\d+|\d*(mp|mpx|mpix)|megapixels?)$/;
+/** A resolution, megapixel or frame-rate token, written in any case ("24MP", "1080p"). */
+export function isResolutionToken(text: string): boolean {
+  return resolutionToken.test(text.toLowerCase().replace(/\s+/g, ""));
+}
+
 const classFromToken: Record<string, VideoClass> = {
   "8k": "8K",
   "4320p": "8K",
@@ -78,6 +96,10 @@ function splitName(fileName: string): {
   const extension = extensionMatch?.[1]?.toLowerCase() ?? "";
   const stem = extensionMatch ? base.slice(0, extensionMatch.index) : base;
   const allCaps = stem === stem.toUpperCase() && /\p{Lu}/u.test(stem);
+  const letterWords = stem.split(/[^\p{L}]+/u).filter((word) => word.length > 1);
+  const mixedCase =
+    letterWords.some((word) => /^\p{Ll}/u.test(word)) &&
+    letterWords.some((word) => /^\p{Lu}\p{Ll}/u.test(word));
 
   let nameClass: VideoClass | undefined;
   const words: NameWord[] = [];
@@ -103,6 +125,7 @@ function splitName(fileName: string): {
         text: part,
         key: foldKey(part),
         acronym: !allCaps && (/^\p{Lu}{2,4}$/u.test(part) || part === "3D"),
+        keepCase: mixedCase && /^\p{Lu}\p{Ll}/u.test(part),
       });
     }
   }
@@ -203,7 +226,7 @@ export function fileFacts(input: MetadataInput): FileFacts {
 
   const keywords: string[] = [];
   for (const keyword of metadata.embeddedKeywords ?? []) {
-    const clean = cleanText(keyword);
+    const clean = cleanText(keyword.normalize("NFC"));
     if (clean && !keywords.some((k) => foldKey(k) === foldKey(clean))) keywords.push(clean);
   }
 
@@ -226,7 +249,10 @@ export function fileFacts(input: MetadataInput): FileFacts {
     channels: variant === "audio" ? positive(metadata.channels) : undefined,
     sampleRate: variant === "audio" ? positive(metadata.sampleRate) : undefined,
     colours: colourNames.slice(0, 3),
-    embeddedTitle: cleanText(metadata.embeddedTitle),
+    embeddedTitle: cleanText(metadata.embeddedTitle?.normalize("NFC")),
+    embeddedDescription: cleanText(metadata.embeddedDescription?.normalize("NFC")),
+    embeddedAuthor: cleanText(metadata.embeddedAuthor?.normalize("NFC")),
+    embeddedGenre: cleanText(metadata.embeddedGenre?.normalize("NFC")),
     embeddedKeywords: keywords,
   };
 }

@@ -1,5 +1,11 @@
 import { intlLocale } from "~/modules/i18n/locale";
-import { type FileFacts, fileFacts, formatDuration, type NameWord } from "./file-facts.server";
+import {
+  type FileFacts,
+  fileFacts,
+  formatDuration,
+  isResolutionToken,
+  type NameWord,
+} from "./file-facts.server";
 import type { MetadataInput, MetadataProposal } from "./types";
 import {
   articles,
@@ -61,20 +67,25 @@ function proposal(facts: FileFacts, lang: Lang, sellerDescription?: string): Met
           lang,
         )}.`
       : "";
-  const seller = sellerDescription?.replace(/\s+/g, " ").trim();
-  const first = seller
-    ? `${/[.!?…]$/.test(seller) ? seller : `${seller}.`} ${capitalise(technical)}.`
+  // The seller's own words first, then the author's caption embedded in the file.
+  const given = (sellerDescription ?? facts.embeddedDescription)?.replace(/\s+/g, " ").trim();
+  const first = given
+    ? `${/[.!?…]$/.test(given) ? given : `${given}.`} ${capitalise(technical)}.`
     : subject
       ? `${capitalise(subject)}${lang === "fr" ? " :" : ":"} ${technical}.`
       : `${capitalise(technical)}.`;
+  const author = facts.embeddedAuthor
+    ? `${lang === "fr" ? "Auteur :" : "By"} ${facts.embeddedAuthor}.`
+    : "";
   const description = truncate(
-    [first, colourSentence].filter(Boolean).join(" "),
+    [first, author, colourSentence].filter(Boolean).join(" "),
     maxDescriptionLength,
   );
 
   const tags = normaliseTags(
     [
       ...keywords,
+      ...(facts.embeddedGenre ? [translatePhrase(facts.embeddedGenre, lang)] : []),
       ...name.tags,
       ...titleWords.tags,
       ...kindTags[facts.variant][lang],
@@ -172,7 +183,12 @@ function wordsOf(text: string): NameWord[] {
   return text
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-    .map((word) => ({ text: word, key: foldKey(word), acronym: /^\p{Lu}{2,4}$/u.test(word) }));
+    .map((word) => ({
+      text: word,
+      key: foldKey(word),
+      acronym: /^\p{Lu}{2,4}$/u.test(word),
+      keepCase: false,
+    }));
 }
 
 /** The glossary entry of a folded word or phrase, also found from a simple plural. */
@@ -180,7 +196,14 @@ function lookup(key: string): { entry: GlossaryEntry; plural: boolean } | undefi
   const entry = glossary.get(key);
   if (entry) return { entry, plural: false };
   const singular = /^\S{3,}[sx]$/.test(key) ? glossary.get(key.slice(0, -1)) : undefined;
-  return singular ? { entry: singular, plural: true } : undefined;
+  if (singular) return { entry: singular, plural: true };
+  // A plural inside a phrase: "marchés de noël".
+  const words = key.split(" ");
+  if (words.length < 2) return undefined;
+  const inner = glossary.get(
+    words.map((word) => (/^\S{3,}[sx]$/.test(word) ? word.slice(0, -1) : word)).join(" "),
+  );
+  return inner ? { entry: inner, plural: true } : undefined;
 }
 
 /** A glossary match written in `lang`; a plural already in that language stays as written. */
@@ -210,7 +233,10 @@ function renderWords(words: NameWord[], lang: Lang): { text: string; tags: strin
       const phrase = words.slice(i, i + n);
       const match = lookup(phrase.map((w) => w.key).join(" "));
       if (match) {
-        const text = written(match, phrase.map((w) => w.text).join(" "), lang);
+        const text = withSellerCapitals(
+          written(match, phrase.map((w) => w.text).join(" "), lang),
+          phrase,
+        );
         parts.push(text);
         tags.push(text);
         i += n;
@@ -225,7 +251,7 @@ function renderWords(words: NameWord[], lang: Lang): { text: string; tags: strin
       continue;
     }
     if (word.key.length < 2) continue;
-    parts.push(word.acronym ? word.text : word.text.toLowerCase());
+    parts.push(word.acronym || word.keepCase ? word.text : word.text.toLowerCase());
     tags.push(word.text);
   }
   // Prepositions and conjunctions are kept only between two words.
@@ -236,14 +262,47 @@ function renderWords(words: NameWord[], lang: Lang): { text: string; tags: strin
   return { text: parts.join(" "), tags };
 }
 
+/**
+ * Capitals the seller gave a proper noun ("Noël" in "Marché de Noël") survive the glossary, which
+ * writes its phrases in lower case, when the phrase is the same words in the same language.
+ */
+function withSellerCapitals(text: string, phrase: NameWord[]): string {
+  const words = text.split(" ");
+  if (words.length !== phrase.length || foldKey(text) !== phrase.map((w) => w.key).join(" "))
+    return text;
+  return words.map((word, i) => (phrase[i]!.keepCase ? capitalise(word) : word)).join(" ");
+}
+
+/** Short tags that still say something to a buyer. */
+const meaningfulShortTags = new Set(["4k", "8k", "hd", "3d"]);
+
+/** The key two tags share when they differ only in case, accents or a plural "s" or "x". */
+function tagKey(tag: string): string {
+  return foldKey(tag)
+    .split(" ")
+    .map((word) => (/^\S{3,}[sx]$/.test(word) ? word.slice(0, -1) : word))
+    .join(" ");
+}
+
+/**
+ * Lower case, at most `maxTags`, without junk: numbers, stop words, fragments shorter than
+ * three characters (except 4K, HD, 3D…) and near-duplicates (case, accents, plural).
+ */
 function normaliseTags(candidates: string[], lang: Lang): string[] {
   const tags: string[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {
-    const tag = candidate.replace(/\s+/g, " ").trim().toLocaleLowerCase(intlLocale[lang]);
-    if (tag.length < 2 || tag.length > maxTagLength) continue;
+    const tag = candidate
+      .normalize("NFC")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLocaleLowerCase(intlLocale[lang]);
+    if (tag.length > maxTagLength || /^[\p{N}\s.,x×-]*$/u.test(tag)) continue;
+    const short = meaningfulShortTags.has(foldKey(tag));
+    if (!short && (tag.length < 3 || isResolutionToken(tag))) continue;
     if (functionWords.fr[foldKey(tag)] !== undefined) continue;
-    const key = foldKey(tag);
+    if (functionWords.en[foldKey(tag)] !== undefined) continue;
+    const key = tagKey(tag);
     if (seen.has(key)) continue;
     seen.add(key);
     tags.push(tag);

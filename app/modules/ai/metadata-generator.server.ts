@@ -84,6 +84,11 @@ export function userPrompt(input: MetadataInput): string {
       ? `Dominant colours: ${facts.colours.map((c) => colours[c].en).join(", ")}`
       : "",
     facts.embeddedTitle ? `Title embedded in the file: ${facts.embeddedTitle}` : "",
+    facts.embeddedDescription
+      ? `Description embedded in the file: ${facts.embeddedDescription}`
+      : "",
+    facts.embeddedAuthor ? `Author embedded in the file: ${facts.embeddedAuthor}` : "",
+    facts.embeddedGenre ? `Genre embedded in the file: ${facts.embeddedGenre}` : "",
     facts.embeddedKeywords.length > 0
       ? `Keywords embedded in the file: ${facts.embeddedKeywords.join(", ")}`
       : "",

@@ -270,6 +270,8 @@ const glossaryPairs: [string, string][] = [
   ["amis", "friends"],
   ["mariage", "wedding"],
   ["fête", "party"],
+  ["marché de noël", "christmas market"],
+  ["marché", "market"],
   ["noël", "christmas"],
   ["anniversaire", "birthday"],
   ["voyage", "travel"],

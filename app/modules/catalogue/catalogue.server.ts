@@ -53,9 +53,9 @@ const downloadsCount = sql<number>`(select count(*)::int from entitlements e whe
 /** The file that stands for an item: an ebook's cover, else its first file. */
 const pictureOf = sql<{
   id: string;
-  thumbnail: boolean;
-  poster: boolean;
-} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', (u.derivatives->>'thumbnail') is not null, 'poster', (u.derivatives->>'poster') is not null) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
+  thumbnail: string | null;
+  poster: string | null;
+} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', u.derivatives->>'thumbnail', 'poster', u.derivatives->>'poster') from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
 
 /**
  * One item as cards show it (docs/product.md, "Pages and navigation"). The title comes in both
@@ -68,8 +68,8 @@ export interface CatalogueCard {
   priceCents: number | null;
   storeName: string | null;
   creatorId: string;
-  /** The upload whose thumbnail or poster stands for the item, if one exists. */
-  picture: { uploadId: string; variant: "thumbnail" | "poster" } | null;
+  /** The upload whose thumbnail or poster stands for the item, if one exists, and its version. */
+  picture: { uploadId: string; variant: "thumbnail" | "poster"; version: string } | null;
   likes: number;
   downloads: number;
   approvedAt: string | null;
@@ -97,7 +97,7 @@ type CardRow = {
   priceCents: number | null;
   storeName: string | null;
   creatorId: string;
-  picture: { id: string; thumbnail: boolean; poster: boolean } | null;
+  picture: { id: string; thumbnail: string | null; poster: string | null } | null;
   likes: number;
   downloads: number;
   approvedAt: Date | null;
@@ -114,7 +114,9 @@ function toCard(row: CardRow): CatalogueCard {
     creatorId: row.creatorId,
     picture:
       picture && (picture.thumbnail || picture.poster)
-        ? { uploadId: picture.id, variant: picture.thumbnail ? "thumbnail" : "poster" }
+        ? picture.thumbnail
+          ? { uploadId: picture.id, variant: "thumbnail", version: picture.thumbnail }
+          : { uploadId: picture.id, variant: "poster", version: picture.poster! }
         : null,
     likes: Number(row.likes),
     downloads: Number(row.downloads),
@@ -416,6 +418,8 @@ export interface ProductFile {
     "format" | "width" | "height" | "durationSeconds" | "pages" | "waveform"
   >;
   derivatives: Array<keyof MediaDerivatives>;
+  /** Each derived file's version, which its URL carries (docs/decisions/0045). */
+  versions: MediaDerivatives;
   processing: "none" | "queued" | "processing" | "ready" | "failed";
 }
 
@@ -505,6 +509,7 @@ export async function getProduct(
       derivatives: (Object.keys(file.derivatives) as Array<keyof MediaDerivatives>).filter((name) =>
         Boolean(file.derivatives[name]),
       ),
+      versions: file.derivatives,
       processing: file.processingStatus,
     })),
   };
@@ -607,4 +612,16 @@ export async function sitemapEntries(
     .where(onSale())
     .orderBy(desc(s.approvedAt))
     .limit(50_000);
+}
+
+/**
+ * The cards of the given items that are still on sale, in the order of `ids` (collections,
+ * favourites): an item withdrawn, deleted or sold exclusively is left out.
+ */
+export async function onSaleCards(db: Database, ids: string[]): Promise<CatalogueCard[]> {
+  const valid = ids.filter((id) => uuidPattern.test(id));
+  if (valid.length === 0) return [];
+  const rows = (await cardsQuery(db).where(and(onSale(), inArray(s.id, valid)))) as CardRow[];
+  const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
+  return valid.flatMap((id) => byId.get(id) ?? []);
 }

@@ -12,6 +12,8 @@ import {
 import { titleIn } from "../catalogue/localized-title.server";
 import type { Locale } from "../i18n/locale";
 import { isFree, orderTotals } from "../pricing/pricing";
+import type { VatRule } from "../pricing/vat";
+import { buyerVat } from "../billing/billing.server";
 import { quoteLine, type LineQuote } from "../pricing/quote.server";
 import { notHeldExclusively } from "./on-sale.server";
 import { ownedLicences, ownsLicence } from "./ownership.server";
@@ -47,6 +49,8 @@ export interface CartView {
   subtotalCents: number;
   vatCents: number;
   totalCents: number;
+  /** The buyer's VAT rule, shown beside the VAT line. */
+  vat: VatRule;
 }
 
 export type AddOutcome = "added" | "duplicate" | "unavailable" | "free" | "owned";
@@ -145,7 +149,9 @@ export async function priceCart(
   locale: Locale,
   buyerId: string | null,
 ): Promise<CartView> {
-  if (refs.length === 0) return { lines: [], subtotalCents: 0, vatCents: 0, totalCents: 0 };
+  // VAT by the buyer's billing details (decision record 0052); French VAT until they give them.
+  const { vat } = await buyerVat(db, buyerId);
+  if (refs.length === 0) return { lines: [], subtotalCents: 0, vatCents: 0, totalCents: 0, vat };
   const ids = refs.map((ref) => ref.submissionId);
   const [items, files, licenceRows, owned] = await Promise.all([
     db
@@ -195,6 +201,9 @@ export async function priceCart(
       owned: isOwned,
     });
   }
-  const totals = orderTotals(lines.map((line) => line.lineCents ?? 0));
-  return { lines, ...totals };
+  const totals = orderTotals(
+    lines.map((line) => line.lineCents ?? 0),
+    vat.rateBps,
+  );
+  return { lines, ...totals, vat };
 }

@@ -4,7 +4,10 @@ import type { Viewer } from "../auth/roles";
 import { entitlements, orders, transactions } from "../db/schema";
 import type { Locale } from "../i18n/locale";
 import { paymentProvider } from "../payments/payments.server";
-import { isFree, orderTotals } from "../pricing/pricing";
+import { isFree, shareOf } from "../pricing/pricing";
+import { orderAmounts } from "../billing/billing.server";
+import { vatRateLabel } from "../billing/invoice-view";
+import { getT } from "../i18n/i18n";
 import { quoteLine, type LineQuote } from "../pricing/quote.server";
 import {
   cartRefs,
@@ -65,7 +68,13 @@ async function holdExclusives(tx: Tx, orderId: string, quotes: readonly LineQuot
 }
 
 /** The order's lines, one server-priced transaction each (commission from the settings). */
-async function insertLines(tx: Tx, orderId: string, buyerId: string, quotes: readonly LineQuote[]) {
+async function insertLines(
+  tx: Tx,
+  orderId: string,
+  buyerId: string,
+  quotes: readonly LineQuote[],
+  vatRateBps: number,
+) {
   await tx.insert(transactions).values(
     quotes.map((quote) => ({
       orderId,
@@ -77,7 +86,7 @@ async function insertLines(tx: Tx, orderId: string, buyerId: string, quotes: rea
       itemPriceCents: quote.itemPriceCents,
       licenceCents: quote.surchargeCents,
       amountCents: quote.lineCents,
-      vatCents: orderTotals([quote.lineCents]).vatCents,
+      vatCents: shareOf(quote.lineCents, vatRateBps),
       commissionBps: quote.commissionBps,
       commissionCents: quote.commissionCents,
       sellerShareCents: quote.sellerShareCents,
@@ -100,18 +109,23 @@ export async function startCheckout(
   const quotes = await validatedQuotes(services, viewer, refs, locale);
   const buyer = viewer!;
   const provider = paymentProvider(services);
-  const totals = orderTotals(quotes.map((quote) => quote.lineCents));
+  // VAT by the buyer's billing details (decision record 0052); checkout asks for them first.
+  const totals = await orderAmounts(
+    services.db,
+    buyer.id,
+    quotes.map((quote) => quote.lineCents),
+  );
   const { order, created } = await openOrder(
     services.db,
     {
       buyerId: buyer.id,
       provider: provider.name,
-      key: checkoutKey(quotes, totals.totalCents),
+      key: checkoutKey(quotes, totals),
       totals,
     },
     async (tx, orderId) => {
       await holdExclusives(tx, orderId, quotes);
-      await insertLines(tx, orderId, buyer.id, quotes);
+      await insertLines(tx, orderId, buyer.id, quotes, totals.vatRateBps);
     },
   );
   if (order.checkoutUrl) return { url: order.checkoutUrl, orderId: order.id };
@@ -129,6 +143,9 @@ export async function startCheckout(
           amountCents: line.lineCents ?? 0,
         })),
         vatCents: totals.vatCents,
+        vatLabel: getT(locale)("commerce.cart.vat", {
+          rate: vatRateLabel(locale, totals.vatRateBps),
+        }),
         totalCents: totals.totalCents,
         successUrl: `${services.env.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&lang=${locale}`,
         cancelUrl: `${services.env.baseUrl}/payment-cancelled?lang=${locale}`,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Services } from "../services";
 import { contentSubmissions, entitlements, orders, transactions, user } from "../db/schema";
-import { orderTotals } from "../pricing/pricing";
+import { orderAmounts } from "../billing/billing.server";
 import { quoteLine } from "../pricing/quote.server";
 import { handlePaymentEvent } from "./fulfilment.server";
 
@@ -33,7 +33,7 @@ export async function seedDemoPurchase(
   if (!item) return;
   const quote = await quoteLine(db, item.id, "standard");
   if (!quote) return;
-  const totals = orderTotals([quote.lineCents]);
+  const totals = await orderAmounts(db, buyer.id, [quote.lineCents]);
   const sessionId = `cs_test_demo_${randomBytes(8).toString("hex")}`;
   await db.transaction(async (tx) => {
     const [order] = await tx

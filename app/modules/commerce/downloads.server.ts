@@ -1,11 +1,12 @@
 import { createReadStream } from "node:fs";
-import fs from "node:fs/promises";
 import { Readable } from "node:stream";
 import { and, eq, exists, isNull } from "drizzle-orm";
 import type { Services } from "../services";
 import type { Role } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import { contentSubmissions, entitlements, uploads, userRoles } from "../db/schema";
+import { attachmentDisposition } from "../http/content-disposition";
+import { originalKey } from "../storage/file-storage.server";
 import { deriveKey, hmacHex, sameSignature } from "./signing.server";
 
 /** How long a signed download link works. */
@@ -92,27 +93,12 @@ export function verifyDownloadLink(
   return sameSignature(expected, signature) ? userId : null;
 }
 
-/** A file name safe in a header: no path, no quotes or control characters. */
-export function safeFileName(name: string): { ascii: string; encoded: string } {
-  const base = name.split(/[\\/]/).pop() || "download";
-  const cleaned =
-    [...base]
-      .filter((char) => char.charCodeAt(0) >= 0x20 && char !== "\u007f" && char !== '"')
-      .join("")
-      .trim() || "download";
-  const ascii = cleaned
-    .normalize("NFKD")
-    .replace(/[^\x20-\x7e]/g, "_")
-    .replace(/[;%]/g, "_");
-  return { ascii, encoded: encodeURIComponent(cleaned) };
-}
-
-/** An original ready to send: where it is on disk, its size and the answer's headers. */
-export interface OriginalFile {
-  path: string;
-  size: number;
-  headers: Headers;
-}
+/**
+ * What a signed link leads to: the original on this machine's disk, sent by the app with the
+ * headers of an attachment, or a short-lived URL of the object store to redirect to.
+ */
+export type OriginalFile =
+  { path: string; size: number; headers: Headers } | { redirect: string; headers: Headers };
 
 /** Reads in chunks this large: few chunks per file (each one costs a trip through the streams). */
 export const downloadChunkBytes = 1024 * 1024;
@@ -122,14 +108,22 @@ export async function originalFile(
   services: Pick<Services, "storage">,
   upload: UploadRow,
 ): Promise<OriginalFile | null> {
-  const file = services.storage.originalPath(upload.id);
-  const stat = await fs.stat(file).catch(() => null);
-  if (!stat?.isFile()) return null;
-  const name = safeFileName(upload.fileName);
+  const { storage } = services;
+  const key = originalKey(upload.id);
+  const contentType = upload.detectedMime ?? "application/octet-stream";
+  const url = await storage.attachmentUrl(key, { fileName: upload.fileName, contentType });
+  if (url) {
+    // The object store checks nothing but the URL's signature: the right was checked above.
+    return { redirect: url, headers: new Headers({ Location: url, "Cache-Control": "no-store" }) };
+  }
+  // Local disk: the production server sends the file itself (server/send-file.js).
+  const file = storage.localPath(key);
+  const stat = await storage.stat(key);
+  if (!file || !stat) return null;
   const headers = new Headers({
-    "Content-Type": upload.detectedMime ?? "application/octet-stream",
+    "Content-Type": contentType,
     "Content-Length": String(stat.size),
-    "Content-Disposition": `attachment; filename="${name.ascii}"; filename*=UTF-8''${name.encoded}`,
+    "Content-Disposition": attachmentDisposition(upload.fileName),
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
     "Content-Security-Policy": "default-src 'none'; sandbox",
@@ -158,6 +152,7 @@ export async function signedOriginal(
 
 /** The original as a web response, for any server layer (tests, other adapters). */
 export function originalResponse(file: OriginalFile, method: string): Response {
+  if ("redirect" in file) return new Response(null, { status: 302, headers: file.headers });
   const body =
     method === "HEAD"
       ? null

@@ -19,6 +19,7 @@ import { enqueuePurchaseMails } from "./purchase-mails.server";
 import { closePendingOrder } from "./open-orders.server";
 import { enqueueOwnedRefund, type OwnedRefund } from "./owned-refund.server";
 import { fulfilCreditPurchase } from "../credits/purchase.server";
+import { nextInvoiceNumber } from "../billing/invoice-number.server";
 // Payouts: the sellers' earnings ledger, refunds and transfers.
 import { applyEarlyRefund, creditSales, refundPayment } from "../payouts/ledger.server";
 import {
@@ -146,6 +147,12 @@ async function fulfil(tx: Tx, provider: string, event: PaymentEvent, outcome: Ou
     .returning({ submissionId: exclusiveHolds.submissionId });
   // Credits (decision record 0027): a paid order for a credit pack or a subscription grants it here, once.
   await fulfilCreditPurchase(tx, order, now);
+  // Its invoice number, in this transaction: a rollback gives it back (decision record 0051).
+  order.invoiceNumber = await nextInvoiceNumber(tx, now);
+  await tx
+    .update(orders)
+    .set({ invoiceNumber: order.invoiceNumber })
+    .where(eq(orders.id, order.id));
   outcome.paidOrder = order;
   outcome.exclusiveSubmissionIds = sold.map((row) => row.submissionId);
   // Payouts: a refund reported before this payment takes effect now.

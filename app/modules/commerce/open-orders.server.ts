@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { OrderAmounts } from "../billing/billing.server";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import { creditPurchases, exclusiveHolds, orders, subscriptions, transactions } from "../db/schema";
@@ -22,13 +23,16 @@ export function checkoutExpiresAt(order: Pick<OrderRow, "createdAt">): Date {
   return new Date(Math.floor(end / 1000) * 1000);
 }
 
-/** What an order charges, as a key: the same lines and total give the same key. */
-export function checkoutKey(quotes: readonly LineQuote[], totalCents: number): string {
+/**
+ * What an order charges and to whom it is invoiced, as a key: the same lines, total and billing
+ * details give the same key (new billing details make a new order, with its own invoice).
+ */
+export function checkoutKey(quotes: readonly LineQuote[], amounts: OrderAmounts): string {
   const lines = quotes
     .map((quote) => `${quote.submissionId}:${quote.licenceId}:${quote.lineCents}`)
     .sort();
   return createHash("sha256")
-    .update([...lines, `total:${totalCents}`].join("|"))
+    .update([...lines, `total:${amounts.totalCents}`, JSON.stringify(amounts.billing)].join("|"))
     .digest("hex");
 }
 
@@ -44,7 +48,7 @@ export async function openOrder(
     buyerId: string;
     provider: string;
     key: string;
-    totals: { subtotalCents: number; vatCents: number; totalCents: number };
+    totals: OrderAmounts;
   },
   create: (tx: Tx, orderId: string) => Promise<void>,
 ): Promise<{ order: OrderRow; created: boolean }> {

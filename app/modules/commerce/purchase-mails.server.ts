@@ -1,3 +1,4 @@
+import { vatRateLabel } from "../billing/invoice-view";
 import { withTitlesIn } from "../catalogue/localized-title.server";
 import { eq } from "drizzle-orm";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
@@ -78,6 +79,7 @@ export const commerceMailRenderers: MailRenderers = {
             }),
           ),
           t("commerce.email.receiptTotals", {
+            rate: vatRateLabel(buyer.locale, order.vatRateBps),
             subtotal: money(order.subtotalCents),
             vat: money(order.vatCents),
             total: money(order.totalCents),

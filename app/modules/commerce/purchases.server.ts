@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { withTitlesIn } from "../catalogue/localized-title.server";
 import type { Database } from "../db/client.server";
-import { entitlements, orders, transactions, user } from "../db/schema";
+import { creditSpends, entitlements, orders, transactions, uploads, user } from "../db/schema";
 import type { Locale } from "../i18n/locale";
 
 /**
@@ -17,6 +17,10 @@ export async function listPurchases(db: Database, buyerId: string, locale: Local
       submissionId: entitlements.submissionId,
       licenceId: entitlements.licenceId,
       certificateNumber: entitlements.certificateNumber,
+      /** How it was paid: "purchase" (money), "free", "credits" or "subscription" (Infinity). */
+      source: entitlements.source,
+      /** The credits a credit download spent (its line's amount is only the sellers' share). */
+      credits: creditSpends.credits,
       createdAt: entitlements.createdAt,
       revokedAt: entitlements.revokedAt,
       suspendedReason: entitlements.suspendedReason,
@@ -29,6 +33,7 @@ export async function listPurchases(db: Database, buyerId: string, locale: Local
     .from(entitlements)
     .leftJoin(transactions, eq(transactions.id, entitlements.transactionId))
     .leftJoin(orders, eq(orders.id, transactions.orderId))
+    .leftJoin(creditSpends, eq(creditSpends.entitlementId, entitlements.id))
     .where(
       and(
         eq(entitlements.buyerId, buyerId),
@@ -93,4 +98,25 @@ export async function findCertificate(
   if (!row || (row.buyerId !== viewer.id && viewer.role !== "admin")) return null;
   const [titled] = await withTitlesIn(db, [row], locale);
   return titled ?? null;
+}
+
+/** What the downloads list shows of each purchased item's files: format, size and a picture. */
+export async function purchasedFiles(db: Database, submissionIds: string[]) {
+  if (submissionIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: uploads.id,
+      submissionId: uploads.submissionId,
+      purpose: uploads.purpose,
+      fileName: uploads.fileName,
+      size: uploads.size,
+      mime: uploads.detectedMime,
+      format: sql<string | null>`${uploads.metadata}->>'format'`,
+      thumbnail: sql<boolean>`(${uploads.derivatives}->>'thumbnail') is not null`,
+      poster: sql<boolean>`(${uploads.derivatives}->>'poster') is not null`,
+    })
+    .from(uploads)
+    .where(and(inArray(uploads.submissionId, submissionIds), eq(uploads.status, "complete")))
+    .orderBy(sql`(${uploads.purpose} = 'cover') desc`, asc(uploads.position));
+  return rows;
 }

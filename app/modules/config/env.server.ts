@@ -67,6 +67,19 @@ const envObject = z.object({
   ALLOW_EMBEDDED_DATABASE: booleanString.default(false),
   /** How long a stop (SIGTERM, SIGINT) waits for requests and the current job. */
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt.default(10),
+  /** Where user files live: `local` (DATA_DIR) or `s3` (an S3-compatible bucket). */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  /** Another S3-compatible service than AWS (MinIO, R2, s3rver…). */
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
 });
 
 /** Every variable the app reads. */
@@ -83,6 +96,20 @@ export const envSchema = envObject.superRefine((env, ctx) => {
       code: "custom",
       path: ["STRIPE_WEBHOOK_SECRET"],
       message: "is required with STRIPE_SECRET_KEY (webhooks confirm payments)",
+    });
+  }
+  if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["S3_BUCKET"],
+      message: "is required with STORAGE_DRIVER=s3",
+    });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+      message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
     });
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -1,3 +1,4 @@
+import { invoiceFields } from "../billing/invoice-fields.server";
 import { mailRecipient } from "../mail/recipient.server";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
@@ -133,6 +134,7 @@ export async function subscriptionReceiptFor(
     subtotal: money(row.invoice.amountCents),
     vat: money(row.invoice.vatCents),
     total: money(row.invoice.totalCents),
+    ...invoiceFields(locale, row.invoice),
   };
 }
 
@@ -212,6 +214,7 @@ async function receiptMail(
           }),
         ),
         t("commerce.email.receiptTotals", {
+          rate: receipt.vatRate,
           subtotal: receipt.subtotal,
           vat: receipt.vat,
           total: receipt.total,
@@ -256,6 +259,7 @@ export const creditReceiptMailRenderers: MailRenderers = {
         subtotal: money(locale, order.subtotalCents),
         vat: money(locale, order.vatCents),
         total: money(locale, order.totalCents),
+        ...invoiceFields(locale, order),
       }),
       (receipt) => `/receipts/${receipt.orderId}`,
     );

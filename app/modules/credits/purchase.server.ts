@@ -1,10 +1,12 @@
+import { getT } from "../i18n/i18n";
+import { vatRateLabel } from "../billing/invoice-view";
 import { eq } from "drizzle-orm";
 import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { creditPurchases, orders } from "../db/schema";
 import type { Locale } from "../i18n/locale";
 import { paymentProvider } from "../payments/payments.server";
-import { orderTotals } from "../pricing/pricing";
+import { orderAmounts, type OrderAmounts } from "../billing/billing.server";
 import { grantCredits } from "./ledger.server";
 import { stripeBilling } from "./stripe-billing.server";
 import { recordSubscriptionPayment } from "./subscriptions.server";
@@ -57,7 +59,11 @@ export async function startCreditCheckout(
   const price = creditProductPrice(product);
   if (!price) return null;
   const provider = paymentProvider(services);
-  const totals = orderTotals([price.subtotalCents]);
+  // VAT by the buyer's billing details (decision record 0052).
+  const totals = await orderAmounts(services.db, buyer.id, [price.subtotalCents]);
+  const vatLabel = getT(locale)("commerce.cart.vat", {
+    rate: vatRateLabel(locale, totals.vatRateBps),
+  });
   const { order, subscription, created } =
     product.kind === "subscription"
       ? await openSubscriptionOrder(services, {
@@ -89,6 +95,7 @@ export async function startCreditCheckout(
             name: price.name,
             amountCents: price.subtotalCents,
             vatCents: totals.vatCents,
+            vatLabel,
             successUrl,
             cancelUrl,
             expiresAt,
@@ -100,6 +107,7 @@ export async function startCreditCheckout(
               locale,
               lines: [{ name: price.name, amountCents: price.subtotalCents }],
               vatCents: totals.vatCents,
+              vatLabel,
               totalCents: totals.totalCents,
               successUrl,
               cancelUrl,
@@ -127,7 +135,7 @@ async function packOrder(
   buyerId: string,
   packId: string,
   provider: string,
-  totals: { subtotalCents: number; vatCents: number; totalCents: number },
+  totals: OrderAmounts,
 ) {
   const order = await services.db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,6 +1,5 @@
 import type Stripe from "stripe";
 import type { Services } from "../services";
-import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { checkoutLine, stripeClient } from "../payments/stripe-provider.server";
 import type { BillingInterval } from "./plans";
@@ -22,6 +21,8 @@ export interface SubscriptionCheckoutRequest {
   name: string;
   amountCents: number;
   vatCents: number;
+  /** The VAT line's name at the buyer's rate ("TVA (21 %)"). */
+  vatLabel: string;
   successUrl: string;
   cancelUrl: string;
   /** When the payment page closes, derived from the order (a repeated request is identical). */
@@ -54,8 +55,7 @@ export function stripeBilling(services: Pick<Services, "env">): StripeBilling | 
       const lineItems = [checkoutLine(request.name, request.amountCents, recurring)];
       if (request.vatCents > 0) {
         // VAT as its own recurring line, so every invoice charges the total shown.
-        const vat = getT(request.locale)("commerce.cart.vat");
-        lineItems.push(checkoutLine(vat, request.vatCents, recurring));
+        lineItems.push(checkoutLine(request.vatLabel, request.vatCents, recurring));
       }
       const metadata = {
         orderId: request.orderId,

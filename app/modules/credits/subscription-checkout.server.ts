@@ -1,3 +1,4 @@
+import type { OrderAmounts } from "../billing/billing.server";
 import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Services } from "../services";
 import type { Database } from "../db/client.server";
@@ -99,7 +100,7 @@ export async function openSubscriptionOrder(
     planId: string;
     interval: BillingInterval;
     provider: string;
-    totals: { subtotalCents: number; vatCents: number; totalCents: number };
+    totals: OrderAmounts;
   },
 ): Promise<{ order: OrderRow; subscription: SubscriptionRow; created: boolean }> {
   const priceCents = subscriptionPriceCents(input.planId, input.interval);

@@ -4,6 +4,8 @@ import { subscriptionReceiptMail } from "./credit-receipts.server";
 import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import { subscriptionInvoices, subscriptions } from "../db/schema";
 import { orderTotals } from "../pricing/pricing";
+import { buyerVat } from "../billing/billing.server";
+import { nextInvoiceNumber } from "../billing/invoice-number.server";
 import { grantCredits } from "./ledger.server";
 import {
   addMonths,
@@ -93,7 +95,9 @@ export async function recordSubscriptionPayment(
         ? subscription.currentPeriodEnd
         : now);
     const periodEnd = input.period?.end ?? addInterval(periodStart, subscription.interval);
-    const totals = orderTotals([subscription.priceCents]);
+    // VAT by the subscriber's billing details (decision record 0052).
+    const { billing, vat } = await buyerVat(tx, subscription.userId);
+    const totals = orderTotals([subscription.priceCents], vat.rateBps);
     const [invoice] = await tx
       .insert(subscriptionInvoices)
       .values({
@@ -102,6 +106,9 @@ export async function recordSubscriptionPayment(
         amountCents: totals.subtotalCents,
         vatCents: totals.vatCents,
         totalCents: totals.totalCents,
+        vatRateBps: vat.rateBps,
+        vatScheme: vat.scheme,
+        billing,
         periodStart,
         periodEnd,
         createdAt: now,
@@ -109,6 +116,13 @@ export async function recordSubscriptionPayment(
       .onConflictDoNothing()
       .returning({ id: subscriptionInvoices.id });
     if (!invoice) return { applied: false, invoiceId: null };
+    // A renewal is its own invoice; the first period is invoiced with its order (0051).
+    if (input.receipt !== false) {
+      await tx
+        .update(subscriptionInvoices)
+        .set({ invoiceNumber: await nextInvoiceNumber(tx, now) })
+        .where(eq(subscriptionInvoices.id, invoice.id));
+    }
     const currentPeriodEnd =
       subscription.currentPeriodEnd && subscription.currentPeriodEnd > periodEnd
         ? subscription.currentPeriodEnd

@@ -14,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { VatScheme } from "../pricing/vat";
+import type { BillingSnapshot } from "../billing/billing-details";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -251,6 +253,11 @@ export const contentSubmissions = pgTable(
     /** A coded reason (see moderation) and the admin's optional free text. */
     rejectionCode: text("rejection_code"),
     rejectionReason: text("rejection_reason"),
+    /**
+     * The draft's text was written by an automatic proposal (auto-generation or "Tout générer")
+     * and the seller has not looked at it since: the bulk publish leaves it out (record 0050).
+     */
+    proposalUnreviewed: boolean("proposal_unreviewed").notNull().default(false),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -272,7 +279,11 @@ export const mediaStatusEnum = pgEnum("media_status", [
   "failed",
 ]);
 
-/** Storage keys of the files derived from an original (never the original itself). */
+/**
+ * The files derived from an original (never the original itself), each by its version: the start
+ * of its SHA-256, carried by its URL (`?v=`). The file is at `media/<uploadId>/<name>` in the
+ * storage. Rows written before versions hold the key `<uploadId>/<name>` instead.
+ */
 export type MediaDerivatives = {
   thumbnail?: string;
   preview?: string;
@@ -296,6 +307,12 @@ export type MediaMetadata = {
   dominantColors?: string[];
   embeddedTitle?: string;
   embeddedKeywords?: string[];
+  /** What the author wrote inside the file: XMP/IPTC caption, ID3 comment, container tags. */
+  embeddedDescription?: string;
+  /** PDF Author, ID3 artist, a container's artist tag. */
+  embeddedAuthor?: string;
+  /** ID3 or container genre. */
+  embeddedGenre?: string;
   watermarked?: boolean;
 };
 
@@ -435,12 +452,20 @@ export const orders = pgTable(
     checkoutKey: text("checkout_key"),
     /** The provider's payment page of this order, offered again to the same cart. */
     checkoutUrl: text("checkout_url"),
+    /** The VAT rule applied (pricing/vat.ts), chosen from the buyer's billing details. */
+    vatRateBps: integer("vat_rate_bps").notNull().default(2000),
+    vatScheme: text("vat_scheme").$type<VatScheme>().notNull().default("eu-consumer"),
+    /** The buyer's billing details as they were when the order was made (printed on the invoice). */
+    billing: jsonb("billing").$type<BillingSnapshot>(),
+    /** VIT-<year>-<6 digits>, given in the transaction that marks the order paid (0051). */
+    invoiceNumber: text("invoice_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("orders_provider_session_idx").on(table.provider, table.providerSessionId),
+    uniqueIndex("orders_invoice_number_idx").on(table.invoiceNumber),
     // One open order per buyer and cart contents: parallel 'Payer' clicks share it.
     uniqueIndex("orders_open_checkout_idx")
       .on(table.buyerId, table.checkoutKey)
@@ -683,6 +708,47 @@ export const catalogueFeatured = pgTable("catalogue_featured", {
   createdAt: createdAt(),
 });
 
+/**
+ * A buyer's named collection of items (favourites are the likes). `shareToken`, when set, opens
+ * a read-only page to anyone who has the link; revoking clears it, and sharing again makes a
+ * new one.
+ */
+export const collections = pgTable(
+  "collections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    shareToken: text("share_token"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("collections_owner_idx").on(table.ownerId, table.createdAt),
+    uniqueIndex("collections_share_token_idx").on(table.shareToken),
+  ],
+);
+
+/** An item in a collection, once. */
+export const collectionItems = pgTable(
+  "collection_items",
+  {
+    collectionId: uuid("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contentSubmissions.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.submissionId] }),
+    index("collection_items_submission_idx").on(table.submissionId),
+  ],
+);
+
 // ---------------------------------------------------------------------------
 // Credits: packs, plans and Infinity (decision records 0026, 0027). A ledger of grants (with an expiry) and spends,
 // the subscriptions, and the settings admins edit. Amounts are integer euro cents.
@@ -879,9 +945,17 @@ export const subscriptionInvoices = pgTable(
     totalCents: integer("total_cents").notNull().default(0),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    vatRateBps: integer("vat_rate_bps").notNull().default(2000),
+    vatScheme: text("vat_scheme").$type<VatScheme>().notNull().default("eu-consumer"),
+    billing: jsonb("billing").$type<BillingSnapshot>(),
+    /** A renewal's own invoice number, from the same counter as orders (0051). */
+    invoiceNumber: text("invoice_number"),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("subscription_invoices_ref_idx").on(table.invoiceRef)],
+  (table) => [
+    uniqueIndex("subscription_invoices_ref_idx").on(table.invoiceRef),
+    uniqueIndex("subscription_invoices_number_idx").on(table.invoiceNumber),
+  ],
 );
 
 /**
@@ -1071,3 +1145,70 @@ export const testProviderObjects = pgTable("test_provider_objects", {
   failureCode: text("failure_code"),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// Invoicing (decision records 0051, 0052): buyers' billing details and the invoice counter.
+// ---------------------------------------------------------------------------
+
+/** What a buyer's invoices are made out to; asked at checkout when missing, edited in the profile. */
+export const billingDetails = pgTable("billing_details", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** A person's or a company's name, as it goes on the invoice. */
+  name: text("name").notNull(),
+  /** Street, postal code and town, several lines. */
+  address: text("address").notNull(),
+  /** ISO 3166 code, capitals. */
+  country: text("country").notNull(),
+  /** An EU VAT number with its prefix, normalised; its format checked, not its existence. */
+  vatNumber: text("vat_number"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per year: the last invoice number given. Taken FOR UPDATE in the fulfilment
+ * transaction, so numbers follow each other without gaps or duplicates (a rollback gives the
+ * number back, which a sequence would not).
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/**
+ * Resumable uploads in progress on S3 (decision 0046): what S3 would need ListParts to tell,
+ * kept here so any instance can resume an upload another one started. `offset` is always the
+ * parts' sizes plus `tailSize`, the bytes waiting in the `tailKey` object until they make a
+ * part of 5 MiB (S3's minimum for all parts but the last).
+ */
+export const tusS3Uploads = pgTable(
+  "tus_s3_uploads",
+  {
+    id: text("id").primaryKey(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    offset: bigint("offset", { mode: "number" }).notNull().default(0),
+    metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull().default({}),
+    /** S3's UploadId of the multipart upload; null for an empty file, stored whole at once. */
+    multipartUploadId: text("multipart_upload_id"),
+    tailKey: text("tail_key"),
+    tailSize: bigint("tail_size", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [index("tus_s3_uploads_created_idx").on(table.createdAt)],
+);
+
+/** The parts of a multipart upload already stored, in order; CompleteMultipartUpload lists them. */
+export const tusS3UploadParts = pgTable(
+  "tus_s3_upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => tusS3Uploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    etag: text("etag").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.partNumber] })],
+);

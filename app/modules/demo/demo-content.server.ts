@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
@@ -7,7 +8,7 @@ import { categories, contentSubmissions, uploads, user } from "../db/schema";
 import { enqueueJob } from "../jobs/job-queue.server";
 import { processMediaJobType } from "../media/media-jobs.server";
 import type { ContentKind } from "../studio/content-kind";
-import type { FileStorage } from "../storage/file-storage.server";
+import { originalKey, type FileStorage } from "../storage/file-storage.server";
 import {
   demoAudio,
   demoPdf,
@@ -177,10 +178,19 @@ async function storeUpload(
   make: (target: string) => Promise<void>,
 ) {
   const id = randomUUID();
-  const target = storage.originalPath(id);
-  await fs.mkdir(storage.originalsDirectory, { recursive: true });
-  await make(target);
-  const { size } = await fs.stat(target);
+  // Made in a scratch folder by the generators (ffmpeg among them), then handed to the storage.
+  const workDir = await storage.makeWorkDirectory("demo");
+  const target = path.join(workDir, "original");
+  let size: number;
+  let checksum: string;
+  try {
+    await make(target);
+    size = (await fs.stat(target)).size;
+    checksum = await sha256(target);
+    await storage.moveFileIn(originalKey(id), target, file.mime);
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
   await db.insert(uploads).values({
     id,
     ownerId,
@@ -189,7 +199,7 @@ async function storeUpload(
     status: "complete",
     purpose: file.purpose,
     detectedMime: file.mime,
-    sha256: await sha256(target),
+    sha256: checksum,
     submissionId: file.submissionId,
     processingStatus: "queued",
     completedAt: new Date(),

@@ -77,7 +77,7 @@ export async function demoVideo(target: string, seconds = 6): Promise<void> {
       "-c:a",
       "aac",
       "-shortest",
-      // The target is a storage key without an extension: name the container.
+      // The target has no extension (a scratch file named "original"): name the container.
       "-f",
       "mp4",
       target,

@@ -1,8 +1,7 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
+import type { FileStorage } from "../storage/file-storage.server";
 
 export interface MailMessage {
   to: string;
@@ -19,10 +18,11 @@ export interface Mailer {
 }
 
 /**
- * Keeps each message in the outbox table (read by admins in demo mode) and as a JSON file in
- * `dir`, so that a person or a browser test can open the latest e-mail without a database client.
+ * Keeps each message in the outbox table (read by admins in demo mode) and as a JSON file under
+ * `outbox/` in the file storage (DATA_DIR/outbox on local disk), so that a person or a browser
+ * test can open the latest e-mail without a database client.
  */
-export function createOutboxMailer(db: Database, dir: string): Mailer {
+export function createOutboxMailer(db: Database, storage: FileStorage): Mailer {
   return {
     transport: "outbox",
     async send(message, options = {}) {
@@ -32,9 +32,12 @@ export function createOutboxMailer(db: Database, dir: string): Mailer {
         .onConflictDoNothing()
         .returning({ id: mailOutbox.id, createdAt: mailOutbox.createdAt });
       if (!row) return;
-      await fs.mkdir(dir, { recursive: true });
       const name = `${row.createdAt.getTime()}-${row.id}.json`;
-      await fs.writeFile(path.join(dir, name), JSON.stringify({ ...message, ...row }, null, 2));
+      await storage.put(
+        `outbox/${name}`,
+        Buffer.from(JSON.stringify({ ...message, ...row }, null, 2)),
+        "application/json",
+      );
     },
   };
 }

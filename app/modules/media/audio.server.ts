@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { MediaMetadata } from "~/modules/db/schema";
 import {
+  containerText,
   bitrateOf,
   containerName,
   durationOf,
@@ -164,6 +165,7 @@ export const processAudio: MediaStep = async ({ path: filePath, mime, workDir })
     channels: positive(stream.channels),
     waveform,
     watermarked: true,
+    ...containerText(probed),
   };
   return { metadata: compactMetadata(metadata), files: { thumbnail, audio } };
 };

@@ -16,7 +16,18 @@ export const processDocument: MediaStep = async ({ path: filePath, mime, workDir
   const known = documentFormats[mime.toLowerCase()];
   if (!known) throw new MediaInputError("unsupported", mime);
   const metadata: MediaMetadata = { format: known.format };
-  if (known.format === "pdf") metadata.pages = (await readPdfInfo(filePath)).pages;
+  if (known.format === "pdf") {
+    const { pages, info } = await readPdfInfo(filePath);
+    metadata.pages = pages;
+    if (info.title) metadata.embeddedTitle = info.title.slice(0, 200);
+    if (info.author) metadata.embeddedAuthor = info.author.slice(0, 200);
+    if (info.subject) metadata.embeddedDescription = info.subject.slice(0, 2000);
+    const keywords = info.keywords
+      ?.split(/[;,]/)
+      .map((k) => k.trim())
+      .filter(Boolean);
+    if (keywords?.length) metadata.embeddedKeywords = keywords.slice(0, 50);
+  }
   const thumbnail = path.join(workDir, "thumbnail.jpg");
   await writeFileTile("document", known.label, thumbnail);
   return { metadata, files: { thumbnail } };

@@ -41,14 +41,20 @@ function clean(text: string, maxChars: number): string {
 
 type Segments = Record<string, Record<string, unknown> | undefined>;
 
+export interface EmbeddedText {
+  title?: string;
+  description?: string;
+  keywords: string[];
+}
+
+const maxDescriptionChars = 2000;
+
 /**
- * The title and keywords a photographer embedded in the file (XMP, IPTC or EXIF), so the
+ * The title, caption and keywords a photographer embedded in the file (XMP, IPTC or EXIF), so the
  * submission form can start from them. Reads only the metadata segments, never the pixels;
  * formats exifr does not know (GIF, WebP, BMP…) simply give nothing.
  */
-export async function readEmbeddedText(
-  filePath: string,
-): Promise<{ title?: string; keywords: string[] }> {
+export async function readEmbeddedText(filePath: string): Promise<EmbeddedText> {
   let segments: Segments | undefined;
   try {
     segments = (await exifr.parse(filePath, {
@@ -85,6 +91,16 @@ export async function readEmbeddedText(
     .map((text) => clean(text, maxTitleChars))
     .find((text) => text !== "" && !cameraBoilerplate.test(text));
 
+  const description = [
+    dc.description,
+    iptcText(iptc.Caption),
+    ifd0.XPComment,
+    ifd0.ImageDescription,
+  ]
+    .flatMap(texts)
+    .map((text) => clean(text, maxDescriptionChars))
+    .find((text) => text !== "" && text !== title && !cameraBoilerplate.test(text));
+
   const keywords: string[] = [];
   const seen = new Set<string>();
   // Tools disagree on lists: some write one entry per keyword, others one "a; b, c" string.
@@ -97,5 +113,9 @@ export async function readEmbeddedText(
       keywords.push(keyword);
     }
   }
-  return { ...(title ? { title } : {}), keywords: keywords.slice(0, maxKeywords) };
+  return {
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    keywords: keywords.slice(0, maxKeywords),
+  };
 }

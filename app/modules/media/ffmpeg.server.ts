@@ -1,3 +1,4 @@
+import type { MediaMetadata } from "~/modules/db/schema";
 import { MediaInputError } from "./media-errors";
 import { MediaToolError, runTool } from "./run-tool.server";
 
@@ -20,7 +21,12 @@ export interface ProbeStream {
 
 export interface Probe {
   streams: ProbeStream[];
-  format: { format_name?: string; duration?: string; bit_rate?: string };
+  format: {
+    format_name?: string;
+    duration?: string;
+    bit_rate?: string;
+    tags?: Record<string, string>;
+  };
 }
 
 /** Options before every input: quiet, no prompt, and local files only (no URL a file names). */
@@ -107,4 +113,37 @@ export function bitrateOf(probed: Probe, stream?: ProbeStream): number | undefin
 /** ffmpeg's expression syntax needs commas escaped inside filter arguments. */
 export function filterExpression(expression: string): string {
   return `'${expression.replaceAll(",", "\\,")}'`;
+}
+
+/** Text an author left in a container's tags (ID3, MP4, Matroska…): title, artist, genre, comment. */
+export function containerText(
+  probed: Probe,
+): Pick<
+  MediaMetadata,
+  "embeddedTitle" | "embeddedAuthor" | "embeddedGenre" | "embeddedDescription" | "embeddedKeywords"
+> {
+  // Tag names differ in case between containers ("TITLE" in Matroska, "title" in MP4 and ID3).
+  const tags = new Map(
+    Object.entries(probed.format.tags ?? {}).map(([key, value]) => [key.toLowerCase(), value]),
+  );
+  const text = (max: number, ...keys: string[]) => {
+    for (const key of keys) {
+      const value = tags.get(key)?.normalize("NFC").replace(/\s+/g, " ").trim();
+      if (value) return value.slice(0, max);
+    }
+    return undefined;
+  };
+  const keywords = text(2000, "keywords")
+    ?.split(/[;,]/)
+    .map((keyword) => keyword.trim())
+    .filter(Boolean)
+    .slice(0, 50);
+  const found = {
+    embeddedTitle: text(200, "title"),
+    embeddedAuthor: text(200, "artist", "album_artist", "author", "composer"),
+    embeddedGenre: text(100, "genre"),
+    embeddedDescription: text(2000, "description", "comment", "synopsis"),
+    embeddedKeywords: keywords?.length ? keywords : undefined,
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined));
 }

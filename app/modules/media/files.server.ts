@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 
 /** Up to `bytes` bytes of a file from `position` (fewer if it is shorter). */
@@ -15,4 +17,11 @@ export async function readBytes(filePath: string, bytes: number, position = 0): 
 /** Removes a scratch file, whether or not it was made. */
 export async function removeQuietly(file: string): Promise<void> {
   await fs.rm(file, { force: true });
+}
+
+/** The SHA-256 of a file, in hex, read as a stream. */
+export async function sha256OfFile(filePath: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
 }

@@ -21,11 +21,77 @@ function asInputError(error: unknown): unknown {
   return error;
 }
 
+/** Unescapes a PostScript string as `==` prints it: "(a\\351b)" gives the bytes a, 0xE9, b. */
+export function postScriptStringBytes(printed: string): Buffer {
+  const inner = printed.replace(/^\(/, "").replace(/\)$/, "");
+  const bytes: number[] = [];
+  const simple: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12 };
+  for (let i = 0; i < inner.length; i++) {
+    const char = inner[i]!;
+    if (char !== "\\") {
+      bytes.push(char.charCodeAt(0) & 0xff);
+      continue;
+    }
+    const next = inner[++i] ?? "";
+    const octal = /^[0-7]{1,3}/.exec(inner.slice(i))?.[0];
+    if (octal) {
+      bytes.push(parseInt(octal, 8) & 0xff);
+      i += octal.length - 1;
+    } else bytes.push(simple[next] ?? next.charCodeAt(0));
+  }
+  return Buffer.from(bytes);
+}
+
 /**
- * A PDF's page count and first page size, read by Ghostscript's PDF interpreter. The path is
- * handed over as a string parameter, never pasted into PostScript code.
+ * A PDF text string's bytes as text: UTF-16BE or UTF-8 after their byte-order mark, UTF-8 when
+ * the bytes are valid UTF-8 (tools that ignore the rule), PDFDocEncoding (close to Latin-1)
+ * otherwise.
  */
-export async function readPdfInfo(filePath: string): Promise<{ pages: number; box?: PageBox }> {
+export function pdfText(bytes: Buffer): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2));
+    swapped.swap16();
+    return swapped.toString("utf16le");
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return bytes.subarray(3).toString("utf8");
+  const utf8 = bytes.toString("utf8");
+  return utf8.includes("\ufffd") ? bytes.toString("latin1") : utf8;
+}
+
+/** Document Info strings worth reading: the author's own title and name. */
+const infoKeys = ["Title", "Author", "Subject", "Keywords"] as const;
+export type PdfInfoText = Partial<Record<Lowercase<(typeof infoKeys)[number]>, string>>;
+
+// Ghostscript 10's interpreter exposes the Info dictionary as PDFInfo, older ones in Trailer.
+const printInfo =
+  "/PDFInfo where { pop PDFInfo } { Trailer /Info knownoget not { << >> } if } ifelse " +
+  infoKeys
+    .map(
+      (key) =>
+        `dup /${key} knownoget { dup type /stringtype eq { (${key}: ) print == } { pop } ifelse } if `,
+    )
+    .join("") +
+  "pop ";
+
+function infoText(output: string): PdfInfoText {
+  const text: PdfInfoText = {};
+  for (const key of infoKeys) {
+    const printed = new RegExp(`^${key}: (\\(.*\\))$`, "m").exec(output)?.[1];
+    const value = printed ? pdfText(postScriptStringBytes(printed)).normalize("NFC").trim() : "";
+    if (value !== "") text[key.toLowerCase() as Lowercase<(typeof infoKeys)[number]>] = value;
+  }
+  return text;
+}
+
+/**
+ * A PDF's page count, first page size and Info strings (title, author…), read by
+ * Ghostscript's PDF interpreter. The path is handed over as a string parameter, never pasted
+ * into PostScript code.
+ */
+export async function readPdfInfo(
+  filePath: string,
+): Promise<{ pages: number; box?: PageBox; info: PdfInfoText }> {
   let output: string;
   try {
     const stdout = await runTool(
@@ -37,6 +103,7 @@ export async function readPdfInfo(filePath: string): Promise<{ pages: number; bo
         `-sVitrineFile=${filePath}`,
         "-c",
         "VitrineFile (r) file runpdfbegin (pages: ) print pdfpagecount = " +
+          printInfo +
           "1 pdfgetpage dup /MediaBox pget { (box: ) print == } if " +
           "/Rotate pget { (rotate: ) print = } if quit",
       ],
@@ -51,13 +118,18 @@ export async function readPdfInfo(filePath: string): Promise<{ pages: number; bo
     throw new MediaInputError("corrupt", `no page found: ${output.trim().slice(-500)}`);
   const numbers = /^box: \[([^\]]*)\]$/m.exec(output)?.[1]?.trim().split(/\s+/).map(Number);
   const rotate = Number(/^rotate: (-?\d+)$/m.exec(output)?.[1] ?? 0);
-  if (numbers?.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return { pages };
+  const info = infoText(output);
+  if (numbers?.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return { pages, info };
   const [x0, y0, x1, y1] = numbers as [number, number, number, number];
   const width = Math.abs(x1 - x0);
   const height = Math.abs(y1 - y0);
-  if (width === 0 || height === 0) return { pages };
+  if (width === 0 || height === 0) return { pages, info };
   const quarterTurn = Math.abs(rotate) % 180 === 90;
-  return { pages, box: quarterTurn ? { width: height, height: width } : { width, height } };
+  return {
+    pages,
+    info,
+    box: quarterTurn ? { width: height, height: width } : { width, height },
+  };
 }
 
 /**

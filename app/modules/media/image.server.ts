@@ -97,6 +97,7 @@ export const processImage: MediaStep = async ({ path: filePath, mime, workDir })
       height: header.height,
       dominantColors: outputs.dominantColors,
       ...(embedded.title ? { embeddedTitle: embedded.title } : {}),
+      ...(embedded.description ? { embeddedDescription: embedded.description } : {}),
       ...(embedded.keywords.length > 0 ? { embeddedKeywords: embedded.keywords } : {}),
       watermarked: true,
     };

@@ -4,7 +4,13 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
 import { uploads, type MediaDerivatives } from "../db/schema";
 import { PermanentJobError, type JobHandler } from "../jobs/job-queue.server";
-import type { DerivativeName, FileStorage } from "../storage/file-storage.server";
+import {
+  isDerivativeName,
+  originalOnDisk,
+  saveDerivative,
+  type FileStorage,
+} from "../storage/file-storage.server";
+import { sha256OfFile } from "./files.server";
 import { MediaInputError, processMedia } from "./process-media.server";
 
 export const processMediaJobType = "media.process";
@@ -36,11 +42,13 @@ export function mediaJobHandler({ db, storage, log }: MediaJobDependencies): Job
         .update(uploads)
         .set({ processingStatus: "processing", processingError: null })
         .where(eq(uploads.id, uploadId));
+      // The tools read and write files: the original is fetched into this scratch folder unless
+      // it is on this machine's disk already, and the derivatives are made here.
       const workDir = await storage.makeWorkDirectory(uploadId);
       try {
         const started = performance.now();
         const result = await processMedia({
-          path: storage.originalPath(uploadId),
+          path: await originalOnDisk(storage, uploadId, workDir),
           mime: upload.detectedMime ?? "application/octet-stream",
           fileName: upload.fileName,
           workDir,
@@ -52,12 +60,12 @@ export function mediaJobHandler({ db, storage, log }: MediaJobDependencies): Job
         });
         const derivatives: MediaDerivatives = {};
         for (const [name, file] of Object.entries(result.files)) {
-          if (!file) continue;
-          derivatives[name as DerivativeName] = await storage.saveDerivative(
-            uploadId,
-            name as DerivativeName,
-            file,
-          );
+          if (!file || !isDerivativeName(name)) continue;
+          // The row keeps each derivative's version: the start of its SHA-256, which its URLs
+          // carry so that a CDN and browsers may keep it for good (docs/decisions/0045).
+          const version = (await sha256OfFile(file)).slice(0, 16);
+          await saveDerivative(storage, uploadId, name, file);
+          derivatives[name] = version;
         }
         await db
           .update(uploads)

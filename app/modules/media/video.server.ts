@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { MediaMetadata } from "~/modules/db/schema";
 import {
+  containerText,
   bitrateOf,
   containerName,
   durationOf,
@@ -157,6 +158,7 @@ export const processVideo: MediaStep = async ({ path: filePath, mime, workDir })
       bitrate: bitrateOf(probed, stream),
       dominantColors: still.dominantColors,
       watermarked: true,
+      ...containerText(probed),
     };
     return {
       metadata: compactMetadata(metadata),

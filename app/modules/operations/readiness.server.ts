@@ -69,16 +69,24 @@ async function checkStorage(directories: string[]): Promise<Outcome> {
 
 /**
  * What a load balancer asks before sending traffic: the database answers, its schema is the
- * build's, and the file directories take writes.
+ * build's, the data directory takes writes and so does the file storage (disk or bucket).
  */
-export async function readiness(db: Database, storageDirectories: string[]): Promise<Readiness> {
+export async function readiness(
+  db: Database,
+  storageDirectories: string[],
+  checkFileStorage: () => Promise<void>,
+): Promise<Readiness> {
   const database = await run("database", async () => {
     await db.execute(sql`select 1`);
     return "ok";
   });
   const migrations =
     database === "ok" ? await run("migrations", () => checkMigrations(db)) : "not checked";
-  const storage = await run("storage", () => checkStorage(storageDirectories));
+  const storage = await run("storage", async () => {
+    await checkStorage(storageDirectories);
+    await checkFileStorage();
+    return "ok";
+  });
   const checks = { database, migrations, storage };
   return { ready: Object.values(checks).every((value) => value === "ok"), checks };
 }

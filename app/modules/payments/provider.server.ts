@@ -5,6 +5,8 @@ export interface CheckoutRequest {
   locale: "fr" | "en";
   lines: Array<{ name: string; amountCents: number }>;
   vatCents: number;
+  /** The VAT line's name at the buyer's rate ("TVA (21 %)"), as the cart and receipt show it. */
+  vatLabel: string;
   totalCents: number;
   successUrl: string;
   cancelUrl: string;

@@ -1,5 +1,4 @@
 import Stripe from "stripe";
-import { getT } from "../i18n/i18n";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
 
 /**
@@ -117,7 +116,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async createCheckoutSession(request, idempotencyKey) {
       const lineItems = request.lines.map((line) => checkoutLine(line.name, line.amountCents));
       if (request.vatCents > 0) {
-        lineItems.push(checkoutLine(getT(request.locale)("commerce.cart.vat"), request.vatCents));
+        lineItems.push(checkoutLine(request.vatLabel, request.vatCents));
       }
       const session = await stripe.checkout.sessions.create(
         {

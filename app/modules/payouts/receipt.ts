@@ -1,9 +1,12 @@
+import type { InvoiceFields } from "../billing/invoice-view";
+
 /**
  * A receipt as pages, PDFs and e-mails show it, already formatted in the reader's language.
  * Order receipts (receipt.server.ts) and credit receipts (credits/credit-receipts.server.ts)
- * both build one, so the shape lives apart from either.
+ * both build one, so the shape lives apart from either. A paid one is also the invoice: its
+ * number, issuer, billed party, VAT rate and legal mention (decision records 0051, 0052).
  */
-export interface Receipt {
+export interface Receipt extends InvoiceFields {
   reference: string;
   orderId: string;
   status: string;

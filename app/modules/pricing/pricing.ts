@@ -4,9 +4,6 @@
  * receipts and the admin's figures.
  */
 
-/** VAT added on top of the subtotal, in basis points (20 %). */
-export const vatRateBps = 2000;
-
 /** Whether an item is free: no price, or 0 (shown 'Gratuit'). */
 export function isFree(itemPriceCents: number | null | undefined): boolean {
   return !itemPriceCents || itemPriceCents <= 0;
@@ -22,8 +19,15 @@ export function linePriceCents(itemPriceCents: number | null, surchargeCents: nu
   return Math.max(itemPriceCents ?? 0, 0) + surchargeCents;
 }
 
-/** Subtotal, VAT and total of lines priced before VAT; the total is what is charged. */
-export function orderTotals(lineCents: readonly number[]): {
+/**
+ * Subtotal, VAT and total of lines priced before VAT; the total is what is charged. VAT is the
+ * buyer's rate (vat.ts, `vatRuleFor`) of the whole subtotal, rounded half up to the cent once,
+ * never line by line, so a receipt's VAT is always its rate of its subtotal.
+ */
+export function orderTotals(
+  lineCents: readonly number[],
+  vatRateBps: number,
+): {
   subtotalCents: number;
   vatCents: number;
   totalCents: number;

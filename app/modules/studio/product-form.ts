@@ -19,6 +19,7 @@ export type StudioErrorCode =
   | "processingFailed"
   | "coverInvalid"
   | "noneReady"
+  | "proposalUnreviewed"
   | "noFiles"
   | "filesInvalid";
 

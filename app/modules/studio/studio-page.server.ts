@@ -44,6 +44,7 @@ export async function studioPageData(db: Database, ownerId: string, locale: Loca
       },
       allowedKinds: allowedContentKinds(mediaKind),
       savedAsDraft: Boolean(submission),
+      proposalUnreviewed: submission?.proposalUnreviewed ?? false,
       cover: cover ? { id: cover.id, thumbnail: Boolean(cover.derivatives.thumbnail) } : null,
       values: {
         title: bilingual(submission?.titleFr ?? "", submission?.titleEn ?? ""),

@@ -40,6 +40,8 @@ export interface StudioFileView {
   };
   allowedKinds: readonly ContentKind[];
   savedAsDraft: boolean;
+  /** An automatic proposal filled the draft and the seller has not looked at it since. */
+  proposalUnreviewed: boolean;
   cover: { id: string; thumbnail: boolean } | null;
   values: ProductFormValues;
 }

@@ -3,6 +3,7 @@ import type { Viewer } from "../auth/roles";
 import { auditLog, contentSubmissions, uploads } from "../db/schema";
 import { bilingual, type Bilingual } from "../i18n/bilingual-text";
 import { mediaKindOf } from "../media/media-kind";
+import { removeUpload } from "../storage/file-storage.server";
 import { allowedContentKinds } from "./content-kind";
 import { saveBlocker, type ProductFields } from "./product-form";
 import { submissionHasSales } from "./sales.server";
@@ -101,7 +102,7 @@ export async function updateSubmission(
       status: review.status ?? submission.status,
     };
   });
-  await Promise.all(removed.map((id) => dependencies.storage.removeUpload(id)));
+  await Promise.all(removed.map((id) => removeUpload(dependencies.storage, id)));
   if (status === "approved") {
     dependencies.events.publish({
       type: "catalogue.changed",
@@ -191,7 +192,7 @@ export async function deleteSubmission(
   });
   if (!hidden) {
     const files = [...found.files, ...(found.cover ? [found.cover] : [])];
-    await Promise.all(files.map((file) => storage.removeUpload(file.id)));
+    await Promise.all(files.map((file) => removeUpload(storage, file.id)));
   }
   dependencies.events.publish({ type: "catalogue.changed", submissionId, change: "deleted" });
   return { title: bilingual(found.submission.titleFr, found.submission.titleEn), hidden };

@@ -4,7 +4,7 @@ import type { Database, DatabaseTransaction as Transaction } from "../db/client.
 import { auditLog, categories, contentSubmissions, platformSettings, uploads } from "../db/schema";
 import { mediaKindOf } from "../media/media-kind";
 import type { EventBus } from "../events/event-bus.server";
-import type { FileStorage } from "../storage/file-storage.server";
+import { removeUpload, type FileStorage } from "../storage/file-storage.server";
 import { allowedContentKinds } from "./content-kind";
 import { saveBlocker, type ProductFields, type SaveIntent } from "./product-form";
 import { StudioError } from "./studio-error";
@@ -97,7 +97,16 @@ function record(tx: Transaction, viewer: Viewer, action: string, id: string, aft
 export async function saveStudioProduct(
   { db, storage, events }: StudioDependencies,
   viewer: Viewer,
-  input: { uploadId: string; intent: SaveIntent; fields: ProductFields; coverUploadId?: string },
+  input: {
+    uploadId: string;
+    intent: SaveIntent;
+    fields: ProductFields;
+    coverUploadId?: string;
+    /** Set by an automatic proposal: the seller has not looked at these values yet. */
+    proposalUnreviewed?: boolean;
+    /** The bulk publish: a draft the seller never looked at is not published by it. */
+    requireReviewed?: boolean;
+  },
 ): Promise<{ submissionId: string; status: "draft" | "pending" | "approved" }> {
   const removed: string[] = [];
   const result = await db.transaction(async (tx) => {
@@ -116,6 +125,8 @@ export async function saveStudioProduct(
         })
       : undefined;
     if (current && current.status !== "draft") throw new StudioError("alreadySubmitted", 409);
+    if (input.requireReviewed && current?.proposalUnreviewed)
+      throw new StudioError("proposalUnreviewed");
 
     const { fields } = input;
     const media = mediaKindOf(upload.detectedMime ?? "", upload.fileName);
@@ -135,6 +146,8 @@ export async function saveStudioProduct(
       categoryId: fields.categoryId,
       kind: fields.kind,
       priceCents: fields.price,
+      // Any save by the seller is the seller's own; only an automatic proposal sets the flag.
+      proposalUnreviewed: input.proposalUnreviewed ?? false,
       ...(input.intent === "publish" ? await submittedState(tx) : { status: "draft" as const }),
     };
     const [saved] = current
@@ -164,7 +177,7 @@ export async function saveStudioProduct(
     );
     return { submissionId: saved!.id, status: saved!.status as "draft" | "pending" | "approved" };
   });
-  await Promise.all(removed.map((id) => storage.removeUpload(id)));
+  await Promise.all(removed.map((id) => removeUpload(storage, id)));
   if (result.status === "approved") {
     events.publish({
       type: "catalogue.changed",
@@ -227,8 +240,9 @@ export interface ProductDraft {
 }
 
 /**
- * Publishes every product whose form is ready (title, description, an ebook's cover); others
- * are left as they are. Refused when none is ready.
+ * Publishes every product whose form is ready (title, description, an ebook's cover, and not an
+ * automatic proposal the seller never looked at); others are left as they are. Refused when
+ * none is ready.
  */
 export async function publishReadyProducts(
   dependencies: StudioDependencies,
@@ -238,7 +252,11 @@ export async function publishReadyProducts(
   let published = 0;
   for (const draft of drafts) {
     try {
-      await saveStudioProduct(dependencies, viewer, { ...draft, intent: "publish" });
+      await saveStudioProduct(dependencies, viewer, {
+        ...draft,
+        intent: "publish",
+        requireReviewed: true,
+      });
       published += 1;
     } catch (error) {
       if (!(error instanceof StudioError)) throw error;
@@ -246,4 +264,16 @@ export async function publishReadyProducts(
   }
   if (published === 0) throw new StudioError("noneReady");
   return { published, skipped: drafts.length - published };
+}
+
+/** The seller looked at a draft's proposal (opened or edited it): it may go out in bulk now. */
+export async function markProposalReviewed(db: Database, viewer: Viewer, uploadId: string) {
+  const found = await findStudioUpload(db, viewer, uploadId);
+  if (!found?.submission?.proposalUnreviewed) return;
+  await db
+    .update(contentSubmissions)
+    .set({ proposalUnreviewed: false })
+    .where(
+      and(eq(contentSubmissions.id, found.submission.id), eq(contentSubmissions.status, "draft")),
+    );
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
-import { fileTypeFromFile } from "file-type";
+import { fileTypeFromFile, fileTypeFromStream } from "file-type";
 
-const sniffBytes = 4096;
+/** How many leading bytes the markup checks read. */
+export const sniffBytes = 4096;
 
 async function head(filePath: string): Promise<Buffer> {
   const handle = await fs.open(filePath, "r");
@@ -20,8 +21,30 @@ async function head(filePath: string): Promise<Buffer> {
  */
 export async function detectMimeType(filePath: string): Promise<string> {
   const detected = await fileTypeFromFile(filePath);
-  if (detected) return detected.mime;
-  const text = (await head(filePath)).toString("utf8").replace(/^\uFEFF/, "");
+  return detected ? detected.mime : mimeFromMarkup(await head(filePath));
+}
+
+/**
+ * The same judgement for bytes that are not in a local file (an object in S3): `open` gives a
+ * stream from the first byte, which file-type reads only as far as it needs (the signal then
+ * stops the rest); `head` gives the file's first `sniffBytes` bytes (fewer for a shorter file).
+ */
+export async function detectMimeTypeOfStream(
+  open: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>,
+  head: () => Promise<Buffer>,
+): Promise<string> {
+  const done = new AbortController();
+  try {
+    const detected = await fileTypeFromStream(await open(done.signal));
+    if (detected) return detected.mime;
+  } finally {
+    done.abort();
+  }
+  return mimeFromMarkup(await head());
+}
+
+function mimeFromMarkup(bytes: Buffer): string {
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const markup = text.replace(/<\?xml[^>]*>|<!--[\s\S]*?-->|<!DOCTYPE svg[^>]*>/gi, "").trimStart();
   if (/^<svg[\s>]/i.test(markup)) return "image/svg+xml";
   if (/^<(!doctype html|html|head|body|script)[\s>]/i.test(markup)) return "text/html";

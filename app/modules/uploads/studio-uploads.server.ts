@@ -1,9 +1,9 @@
-import type { FileStorage } from "../storage/file-storage.server";
+import { removeUpload, type FileStorage } from "../storage/file-storage.server";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { contentSubmissions, uploads } from "../db/schema";
+import { contentSubmissions, tusS3Uploads, uploads } from "../db/schema";
 
 /** Where the tus FileStore writes originals (and their `.json` info files). */
 export function uploadsDirectory(dataDir: string): string {
@@ -65,9 +65,12 @@ export async function listStudioUploads(
       processingError: uploads.processingError,
       createdAt: uploads.createdAt,
       submissionId: uploads.submissionId,
+      // An upload on S3 has its offset in the database; a local one is as long as its file.
+      s3Offset: tusS3Uploads.offset,
     })
     .from(uploads)
     .leftJoin(contentSubmissions, eq(uploads.submissionId, contentSubmissions.id))
+    .leftJoin(tusS3Uploads, eq(tusS3Uploads.id, uploads.id))
     .where(inStudio(ownerId))
     .orderBy(asc(uploads.createdAt), asc(uploads.id));
   return Promise.all(
@@ -83,7 +86,7 @@ export async function listStudioUploads(
       receivedBytes:
         row.status === "complete"
           ? row.size
-          : Math.min(row.size, await bytesOnDisk(path.join(directory, row.id))),
+          : Math.min(row.size, row.s3Offset ?? (await bytesOnDisk(path.join(directory, row.id)))),
       inDraft: row.submissionId !== null,
     })),
   );
@@ -126,6 +129,6 @@ export async function discardStudioUpload(
   if (!removed) return null;
   // The id is the server-made storage key of the row just deleted, never the form's text.
   // Its previews go too; a media job still queued for it finds no row and stops.
-  await storage.removeUpload(removed.id);
+  await removeUpload(storage, removed.id);
   return { fileName: removed.fileName };
 }

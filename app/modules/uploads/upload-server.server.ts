@@ -1,8 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import fs from "node:fs/promises";
-import path from "node:path";
-import { FileStore } from "@tus/file-store";
+import { randomUUID } from "node:crypto";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import { loadViewer } from "../accounts/accounts.server";
@@ -12,7 +8,8 @@ import { uploads } from "../db/schema";
 import { getT } from "../i18n/i18n";
 import { enqueueJob } from "../jobs/job-queue.server";
 import { processMediaJobType } from "../media/media-jobs.server";
-import { detectMimeType } from "./detect-type.server";
+import { LocalTusStore } from "./finished-uploads.server";
+import type { TusStorage } from "./tus-datastore.server";
 import { announceChecksum, checkUploadChecksum } from "./tus-checksum.server";
 import { countStudioUploads, uploadsDirectory } from "./studio-uploads.server";
 import {
@@ -30,12 +27,6 @@ import {
 function refusal(status: number, code: UploadErrorCode, detected?: string) {
   const message = getT("fr")(`uploads.errors.${code}`, { detected: detected ?? "" });
   return { status_code: status, body: JSON.stringify({ code, message, detected }) };
-}
-
-async function sha256Of(filePath: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
 }
 
 /**
@@ -56,9 +47,13 @@ async function accessRefusal(
   return null;
 }
 
-/** The resumable upload endpoint (tus protocol), writing originals into DATA_DIR/uploads. */
-export function createUploadServer(services: Services): Server {
-  const directory = uploadsDirectory(services.env.dataDir);
+/**
+ * The resumable upload endpoint (tus protocol). By default it writes originals into
+ * DATA_DIR/uploads and locks in this process; `storage` puts them elsewhere (S3, with locks
+ * shared by instances: see tus-datastore.server.ts).
+ */
+export function createUploadServer(services: Services, storage?: Partial<TusStorage>): Server {
+  const datastore = storage?.datastore ?? new LocalTusStore(uploadsDirectory(services.env.dataDir));
   // One viewer lookup per request, shared by the hooks of that request.
   const viewers = new WeakMap<Request, Promise<Viewer | null>>();
   const viewerOf = (req: Request) => {
@@ -72,7 +67,9 @@ export function createUploadServer(services: Services): Server {
 
   return new Server({
     path: "/api/uploads",
-    datastore: new FileStore({ directory }),
+    datastore,
+    // Without one, tus locks in this process (MemoryLocker).
+    ...(storage?.locker ? { locker: storage.locker } : {}),
     relativeLocation: true,
     respectForwardedHeaders: false,
     // A creation over the limit is refused by onUploadCreate, with its fixed message (tus's own
@@ -106,8 +103,7 @@ export function createUploadServer(services: Services): Server {
     },
 
     async onUploadFinish(_req, upload: Upload) {
-      const filePath = path.join(directory, upload.id);
-      const mime = await detectMimeType(filePath);
+      const mime = await datastore.mimeType(upload.id);
       const isCover = uploadPurposeOf(upload.metadata?.purpose) === "cover";
       const refusedAs: UploadErrorCode | null = isCover
         ? isCoverMime(mime)
@@ -118,8 +114,7 @@ export function createUploadServer(services: Services): Server {
           : "typeNotSupported";
       if (refusedAs) {
         // Nothing half-made is kept: the bytes go, the row says why.
-        await fs.rm(filePath, { force: true });
-        await fs.rm(`${filePath}.json`, { force: true });
+        await datastore.discardFinished(upload.id);
         await services.db
           .update(uploads)
           .set({ status: "rejected", detectedMime: mime, rejectionReason: refusedAs })
@@ -131,7 +126,7 @@ export function createUploadServer(services: Services): Server {
         .set({
           status: "complete",
           detectedMime: mime,
-          sha256: await sha256Of(filePath),
+          sha256: await datastore.sha256(upload.id),
           completedAt: new Date(),
           processingStatus: "queued",
         })
@@ -147,7 +142,9 @@ let server: { services: Services; instance: Server } | undefined;
 
 /** The upload server of these services (made once). */
 function uploadServer(services: Services): Server {
-  if (server?.services !== services) server = { services, instance: createUploadServer(services) };
+  if (server?.services !== services) {
+    server = { services, instance: createUploadServer(services, services.tusStorage) };
+  }
   return server.instance;
 }
 

@@ -1,0 +1,58 @@
+import type { Locale } from "../i18n/locale";
+import type { VatScheme } from "../pricing/vat";
+import type { BillingSnapshot } from "./billing-details";
+
+/** What a receipt adds to be an invoice: its number, the parties, the VAT rate and mention. */
+export interface InvoiceFields {
+  invoiceNumber: string | null;
+  issuer: string[];
+  billedTo: string[] | null;
+  vatRate: string;
+  vatMention: string | null;
+}
+
+/**
+ * Who issues the invoices: the platform's legal identity, printed on every receipt and
+ * invoice. The operator's own details go here before going live (decision record 0051).
+ */
+export const invoiceIssuer = {
+  name: "Vitrine SAS",
+  address: ["10 rue de la Paix", "75002 Paris", "France"],
+  vatNumber: "FR40123456789",
+} as const;
+
+/** A VAT rate as people read it: "20 %", "25,5 %" (fr), "20%", "25.5%" (en). */
+export function vatRateLabel(locale: Locale, rateBps: number): string {
+  const number = new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", {
+    maximumFractionDigits: 2,
+  }).format(rateBps / 100);
+  return locale === "fr" ? `${number} %` : `${number}%`;
+}
+
+/** The catalog key of the legal mention an invoice carries for its VAT scheme, if any. */
+export function vatMentionKey(
+  scheme: VatScheme,
+): "billing.mention.reverseCharge" | "billing.mention.outsideEu" | null {
+  if (scheme === "reverse-charge") return "billing.mention.reverseCharge";
+  if (scheme === "outside-eu") return "billing.mention.outsideEu";
+  return null;
+}
+
+/** A country's name in the reader's language. */
+export function countryName(locale: Locale, code: string): string {
+  return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+}
+
+/** The lines of an invoice's "billed to" block: name, address, country, VAT number. */
+export function billingLines(
+  locale: Locale,
+  billing: BillingSnapshot,
+  vatNumberLabel: (number: string) => string,
+): string[] {
+  return [
+    billing.name,
+    ...billing.address.split(/\r?\n/).filter((line) => line.trim()),
+    countryName(locale, billing.country),
+    ...(billing.vatNumber ? [vatNumberLabel(billing.vatNumber)] : []),
+  ];
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "content_submissions" ADD COLUMN "proposal_unreviewed" boolean DEFAULT false NOT NULL;
