@@ -303,12 +303,13 @@ describe("AI metadata for a studio file", () => {
     await mediaProcessed(app);
     const french = (await (await ask(seller, id)).json()) as {
       proposal: { fr: { title: string; tags: string[] }; en: { title: string } };
-      values: { title: string };
+      values: { title_fr: string; title_en: string };
       warning: string;
     };
     expect(french.warning).toBe("IA indisponible, métadonnées de base générées");
     expect(french.proposal.fr.title.toLowerCase()).toContain("coucher de soleil");
-    expect(french.values.title).toBe(french.proposal.fr.title);
+    expect(french.values.title_fr).toBe(french.proposal.fr.title);
+    expect(french.values.title_en).toBe(french.proposal.en.title);
     expect(french.proposal.fr.tags).toContain("paysage");
     expect(french.proposal.en.title.toLowerCase()).toContain("sunset");
     const english = (await (await ask(seller, id, "en")).json()) as {
