@@ -10,6 +10,7 @@ export default [
   // Originals of submitted files, for administrators only (decision record 0050).
   route("admin/originals/:uploadId", "routes/admin-original.ts"),
   route("api/studio/ai-metadata", "routes/api.studio-ai-metadata.ts"),
+  route("api/studio/translate", "routes/api.studio-translate.ts"),
   // Commerce: payment events, the test provider's hosted page, payment results, downloads.
   route("api/payments/webhook/:provider", "routes/api.payments-webhook.ts"),
   route("test-pay/:sessionId", "routes/test-pay.tsx"),

@@ -138,7 +138,7 @@ async function countPaid(databaseUrl) {
     "select (select count(*) from orders where status = 'paid')::int as paid, (select count(*) from entitlements)::int as rights",
   );
   const { rows: uploadRows } = await client.query(
-    "select u.id from uploads u join content_submissions s on s.id = u.submission_id where s.title = $1 and u.purpose = 'original'",
+    "select u.id from uploads u join content_submissions s on s.id = u.submission_id where s.title_fr = $1 and u.purpose = 'original'",
     [demoTitle],
   );
   await client.end();

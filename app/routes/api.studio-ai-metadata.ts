@@ -4,6 +4,7 @@ import { access } from "~/modules/auth/roles";
 import { readForm } from "~/modules/http/read-form.server";
 import { getViewer } from "~/modules/http/request-context.server";
 import { getT } from "~/modules/i18n/i18n";
+import { bilingual, inLocale } from "~/modules/i18n/bilingual-text";
 import { isLocale } from "~/modules/i18n/locale";
 import { mediaKindOf } from "~/modules/media/media-kind";
 import { currentFormSchema, saveProposalDraft } from "~/modules/studio/proposal-drafts.server";
@@ -24,8 +25,8 @@ function parseJson(raw: FormDataEntryValue | null): unknown {
  * Proposes a title, a description, tags, a kind and a category for one of the seller's studio
  * files (POST uploadId, lang, current = the form's values as JSON, replace = fields to
  * overwrite, mode = single | batch), applies it to the empty fields (and those in `replace`) and
- * keeps the result as a draft. Answers JSON with the new values and the proposal in both
- * languages; the generator falls back to its local proposal, with a warning code, whenever the
+ * keeps the result as a draft. Answers JSON with the new values (both languages, decision 0049)
+ * and the proposal in both languages; the generator falls back to its local proposal, with a warning code, whenever the
  * AI provider is missing or fails.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,20 +50,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!current.success)
     return Response.json({ message: t("studio.errors.notFound") }, { status: 400 });
   const { upload } = found;
+  // What the seller wrote about the file, in the page's language or else the other one.
+  const sellerDescription = current.data
+    ? inLocale(bilingual(current.data.description_fr, current.data.description_en), locale)
+        .trim()
+        .slice(0, 2000)
+    : "";
   const generated = await metadataGenerator().generate(
     {
       fileName: upload.fileName,
       kind: mediaKindOf(upload.detectedMime ?? "", upload.fileName),
       mime: upload.detectedMime ?? "",
       metadata: upload.metadata,
-      sellerDescription: current.data?.description.trim().slice(0, 2000) || undefined,
+      sellerDescription: sellerDescription || undefined,
     },
     request.signal,
   );
   try {
     const result = await saveProposalDraft(app, viewer, {
       uploadId,
-      locale,
       current: current.data,
       replace: new Set(form.getAll("replace").filter(isProposalField)),
       automatic: form.get("mode") === "batch",

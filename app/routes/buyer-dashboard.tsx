@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = await services();
   const [stats, purchases, profile] = await Promise.all([
     purchaseStats(app.db, viewer.id),
-    listPurchases(app.db, viewer.id, tab === "purchases" ? q : ""),
+    listPurchases(app.db, viewer.id, localeFromUrl(url), tab === "purchases" ? q : ""),
     buyerProfile(app, viewer.id),
   ]);
   const locale = localeFromUrl(url);

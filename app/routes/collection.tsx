@@ -12,6 +12,7 @@ import { collectionPage } from "~/modules/collections/collections.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
+import { inLocale } from "~/modules/i18n/bilingual-text";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/collection";
@@ -205,7 +206,7 @@ export default function CollectionPage({ loaderData, actionData, params }: Route
                 value="remove"
                 className="btn-ghost w-full justify-center text-sm"
                 aria-label={t("collections.remove", {
-                  title: card.title.trim() || t("catalogue.card.untitled"),
+                  title: inLocale(card.title, locale).trim() || t("catalogue.card.untitled"),
                 })}
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />

@@ -10,6 +10,7 @@ import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
 import { favouriteCards } from "~/modules/collections/collections.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
+import { inLocale } from "~/modules/i18n/bilingual-text";
 import type { Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/favourites";
 
@@ -28,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 function Unlike({ card, locale }: { card: CatalogueCard; locale: Locale }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
-  const title = card.title.trim() || t("catalogue.card.untitled");
+  const title = inLocale(card.title, locale).trim() || t("catalogue.card.untitled");
   return (
     <fetcher.Form method="post" action={localePath(locale, `/product/${card.id}`)}>
       <button

@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order.status === "paid" ? "paid" : order.status === "pending" ? "pending" : "failed";
   let downloads: Array<{ uploadId: string; title: string; fileName: string }> = [];
   if (state === "paid") {
-    const lines = await orderLines(db, order.id);
+    const lines = await orderLines(db, order.id, locale);
     const files = await originalsOf(
       db,
       lines.flatMap((line) => (line.submissionId ? [line.submissionId] : [])),

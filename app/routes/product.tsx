@@ -28,6 +28,7 @@ import {
   setLike,
 } from "~/modules/catalogue/catalogue.server";
 import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
+import { inLocale, shownLocale, tagsInLocale } from "~/modules/i18n/bilingual-text";
 import { getT, formatBytes, formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
 import { formatDuration } from "~/modules/i18n/format-media";
@@ -85,7 +86,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       lineCents: linePriceCents(product.priceCents, row.surchargeCents),
     }));
     return {
-      product,
+      // The page's language, the other one where the seller wrote only that (decision 0049).
+      product: {
+        ...product,
+        title: inLocale(product.title, locale),
+        description: inLocale(product.description, locale),
+        tags: tagsInLocale(product.tags, locale),
+        titleLang: shownLocale(product.title, locale),
+        descriptionLang: shownLocale(product.description, locale),
+      },
       licences,
       owned: owned.map((row) => ({
         licenceId: row.licenceId,
@@ -597,7 +606,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <span className="text-xs font-semibold tracking-wide text-muted">
               {t(`catalogue.card.badges.${product.kind}`)}
             </span>
-            <h1 className="mt-1 text-3xl font-semibold break-words">{title}</h1>
+            <h1
+              className="mt-1 text-3xl font-semibold break-words"
+              lang={product.titleLang === locale ? undefined : product.titleLang}
+            >
+              {title}
+            </h1>
             <p className="mt-2 text-muted">
               {t("catalogue.product.by")}{" "}
               {product.storeName ? (
@@ -623,7 +637,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <h2 id="description-title" className="sr-only">
                 {t("catalogue.product.description")}
               </h2>
-              <p className="whitespace-pre-line">{product.description}</p>
+              <p
+                className="whitespace-pre-line"
+                lang={product.descriptionLang === locale ? undefined : product.descriptionLang}
+              >
+                {product.description}
+              </p>
             </section>
           ) : null}
           {product.tags.length > 0 ? (

@@ -18,20 +18,23 @@ import { DeleteSubmissionDialog } from "~/components/seller/delete-submission-di
 import { MediaThumb } from "~/components/seller/media-thumb";
 import { StatusBadge } from "~/components/seller/status-badge";
 import { TagField } from "~/components/seller/tag-field";
+import { BilingualTextFields, type BilingualText } from "~/components/studio/bilingual-text-fields";
 import { useSellerFormat } from "~/components/seller/use-seller-format";
 import { localePath, useLocale } from "~/components/use-locale";
+import { textTranslator } from "~/modules/ai/translator.server";
 import { services } from "~/modules/app.server";
 import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
 import { formatBytes } from "~/modules/i18n/i18n";
-import { localeFromUrl } from "~/modules/i18n/locale";
+import { bilingual, inLocale } from "~/modules/i18n/bilingual-text";
+import { localeFromUrl, type Locale } from "~/modules/i18n/locale";
 import { mediaKindOf } from "~/modules/media/media-kind";
 import { allowedContentKinds, contentKinds } from "~/modules/studio/content-kind";
 import { centsToInput } from "~/modules/studio/pricing";
-import type { StudioErrorCode } from "~/modules/studio/product-form";
-import { productFieldsFrom } from "~/modules/studio/product-fields.server";
+import { bilingualFieldName, type StudioErrorCode } from "~/modules/studio/product-form";
+import { productFieldsFrom, productFieldsSchema } from "~/modules/studio/product-fields.server";
 import {
   findEditableSubmission,
   listCategories,
@@ -52,12 +55,9 @@ type Field = "title" | "description" | "categoryId" | "kind" | "tags" | "price";
 type EditErrorCode = StudioErrorCode | "tagsInvalid";
 
 /** The form's values as typed, sent back with an error so that nothing is lost. */
-interface Values {
-  title: string;
-  description: string;
+interface Values extends BilingualText {
   categoryId: string;
   kind: string;
-  tags: string[];
   price: string;
 }
 
@@ -85,11 +85,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     submission: {
       id: submission.id,
-      title: submission.title,
-      description: submission.description,
+      title: bilingual(submission.titleFr, submission.titleEn),
+      description: bilingual(submission.descriptionFr, submission.descriptionEn),
       categoryId: submission.categoryId,
       kind: submission.kind,
-      tags: submission.tags,
+      tags: bilingual(submission.tagsFr, submission.tagsEn),
       priceCents: submission.priceCents,
       status: submission.status,
       rejectionReason: submission.rejectionReason,
@@ -104,21 +104,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       .map((category) => ({ id: category.id, name: categoryName(category, locale) }))
       .sort((a, b) => collator.compare(a.name, b.name)),
     studioFiles: studioFiles.map(fileTile),
+    /** Whether the AI provider can fill one language from the other (decision 0049). */
+    canTranslate: textTranslator().configured,
   };
 }
 
 function valuesOf(form: FormData): Values {
   const text = (name: string) => String(form.get(name) ?? "");
-  const kept = addTags([], form.getAll("tags").map(String).join("\n"));
+  const both = (field: "title" | "description") =>
+    bilingual(text(bilingualFieldName(field, "fr")), text(bilingualFieldName(field, "en")));
+  // Chips travel as repeated `tags_<lang>`, text still in the box as `newTags_<lang>`.
+  const tagsOf = (lang: Locale) => {
+    const kept = addTags([], form.getAll(bilingualFieldName("tags", lang)).map(String).join("\n"));
+    return addTags(kept, text(newTagsField(lang)));
+  };
   return {
-    title: text("title"),
-    description: text("description"),
+    title: both("title"),
+    description: both("description"),
     categoryId: text("categoryId"),
     kind: text("kind"),
-    tags: addTags(kept, text("newTags")),
+    tags: bilingual(tagsOf("fr"), tagsOf("en")),
     price: text("price"),
   };
 }
+
+const newTagsField = (lang: Locale) => `newTags_${lang}`;
 
 const fieldOfCode: Partial<Record<EditErrorCode, Field>> = {
   titleRequired: "title",
@@ -133,7 +143,7 @@ const fieldOfCode: Partial<Record<EditErrorCode, Field>> = {
 /** Which field an error belongs to, for the message beside it (null: the whole form). */
 function fieldOf(code: EditErrorCode, values: Values): Field | null {
   if (code === "titleAndDescriptionRequired")
-    return values.title.trim() === "" ? "title" : "description";
+    return values.title.fr.trim() === "" && values.title.en.trim() === "" ? "title" : "description";
   return fieldOfCode[code] ?? null;
 }
 
@@ -177,12 +187,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
 
     const values = valuesOf(form);
-    const normalized = new FormData();
-    for (const [name, value] of Object.entries(values)) {
-      if (Array.isArray(value)) for (const tag of value) normalized.append(name, tag);
-      else normalized.set(name, value);
-    }
-    const parsed = productFieldsFrom(normalized);
+    const parsed = productFieldsSchema.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = String(issue.path[0] ?? "title") as Field;
@@ -291,7 +296,7 @@ export default function SellerContentEdit({ loaderData, actionData }: Route.Comp
   const format = useSellerFormat();
   const { locale } = format;
   const navigation = useNavigation();
-  const { submission, files, cover, kinds, categories, studioFiles } = loaderData;
+  const { submission, files, cover, kinds, categories, studioFiles, canTranslate } = loaderData;
   const result = actionData as ActionData | undefined;
   const fieldError = useFieldError(result);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -307,6 +312,9 @@ export default function SellerContentEdit({ loaderData, actionData }: Route.Comp
           tags: submission.tags,
           price: centsToInput(submission.priceCents, locale),
         };
+  const [text, setText] = useState<BilingualText>(values);
+  // A translation replaces a language's chips: their field starts again from the new ones.
+  const [tagVersion, setTagVersion] = useState(0);
   const busyWith = (intent: string) =>
     navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const canSubmit = submission.status === "draft" || submission.status === "rejected";
@@ -347,7 +355,9 @@ export default function SellerContentEdit({ loaderData, actionData }: Route.Comp
         <h1 className="text-2xl font-semibold sm:text-3xl">{t("sellerDashboard.edit.title")}</h1>
         <StatusBadge status={submission.status} />
       </div>
-      <p className="mt-1 break-words text-muted">{format.title(submission.title)}</p>
+      <p className="mt-1 break-words text-muted">
+        {format.title(inLocale(submission.title, locale))}
+      </p>
       <div className="mt-4">
         <StatusNote
           status={submission.status}
@@ -365,38 +375,32 @@ export default function SellerContentEdit({ loaderData, actionData }: Route.Comp
                 message={t(`sellerDashboard.errors.${result.error}`)}
               />
             ) : null}
-            <div>
-              <label htmlFor="title" className="field-label">
-                {t("sellerDashboard.edit.titleLabel")}
-              </label>
-              <input
-                id="title"
-                name="title"
-                type="text"
-                maxLength={120}
-                defaultValue={values.title}
-                className="field-input"
-                aria-invalid={fieldError("title") ? true : undefined}
-                aria-describedby={describedBy("title")}
-              />
-              {errorText("title")}
-            </div>
-            <div>
-              <label htmlFor="description" className="field-label">
-                {t("sellerDashboard.edit.description")}
-              </label>
-              <textarea
-                id="description"
-                name="description"
-                rows={6}
-                maxLength={5000}
-                defaultValue={values.description}
-                className="field-input"
-                aria-invalid={fieldError("description") ? true : undefined}
-                aria-describedby={describedBy("description")}
-              />
-              {errorText("description")}
-            </div>
+            <BilingualTextFields
+              idPrefix="edit"
+              text={text}
+              onChange={(next) => {
+                if (next.tags !== text.tags) setTagVersion((version) => version + 1);
+                setText(next);
+              }}
+              canTranslate={canTranslate}
+              titleError={fieldError("title")}
+              descriptionError={fieldError("description")}
+              rows={6}
+              renderTags={(lang, label) => (
+                <TagField
+                  key={`${lang}-${tagVersion}`}
+                  id={`newTags-${lang}`}
+                  name={bilingualFieldName("tags", lang)}
+                  draftName={newTagsField(lang)}
+                  legend={label}
+                  initial={text.tags[lang]}
+                  error={lang === locale ? fieldError("tags") : undefined}
+                  onTagsChange={(tags) =>
+                    setText((current) => ({ ...current, tags: { ...current.tags, [lang]: tags } }))
+                  }
+                />
+              )}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <div>
                 <label htmlFor="categoryId" className="field-label">
@@ -440,7 +444,6 @@ export default function SellerContentEdit({ loaderData, actionData }: Route.Comp
                 {errorText("kind")}
               </div>
             </div>
-            <TagField id="newTags" initial={values.tags} error={fieldError("tags")} />
             <div className="sm:max-w-xs">
               <label htmlFor="price" className="field-label">
                 {t("sellerDashboard.edit.price")}
@@ -581,7 +584,7 @@ export default function SellerContentEdit({ loaderData, actionData }: Route.Comp
             </button>
             <DeleteSubmissionDialog
               submissionId={submission.id}
-              title={format.title(submission.title)}
+              title={format.title(inLocale(submission.title, locale))}
               open={confirmingDelete}
               onOpenChange={setConfirmingDelete}
             />

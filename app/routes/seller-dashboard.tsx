@@ -39,6 +39,7 @@ import {
   submissionCard,
 } from "~/modules/studio/submission-view";
 import { commissionRateBps } from "~/modules/pricing/commission.server";
+import { inLocale } from "~/modules/i18n/bilingual-text";
 import type { Route } from "./+types/seller-dashboard";
 
 const tabs = ["overview", "content", "analytics", "payments", "upload"] as const;
@@ -123,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setFlash(headers, {
       kind: "success",
       key: hidden ? "sellerDashboard.toast.hidden" : "sellerDashboard.toast.deleted",
-      params: { title: title.trim() || getT(locale)("sellerDashboard.untitled") },
+      params: { title: inLocale(title, locale).trim() || getT(locale)("sellerDashboard.untitled") },
     });
     return redirect(`/${locale}/seller-dashboard?tab=content`, { headers });
   } catch (error) {

@@ -35,7 +35,7 @@ async function openOrder(request: Request, context: Route.LoaderArgs["context"],
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, order, locale } = await openOrder(request, context, params.sessionId);
-  const lines = await orderLines(app.db, order.id);
+  const lines = await orderLines(app.db, order.id, locale);
   // A pack or a subscription has no catalogue line: its receipt line says what is bought.
   const bought = await creditReceiptLines(app.db, order.id, locale);
   return {

@@ -17,7 +17,7 @@ import { parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
 
 const sizes = (process.env.BENCH_SEARCH_SIZES ?? "10000,100000").split(",").map(Number);
 const runs = Number(process.env.BENCH_SEARCH_RUNS ?? 60);
-const queries = ["montagne", "ete plage", "montagen", "foret automne", "coucher soleil"];
+const queries = ["montagne", "ete plage", "montagen", "foret automne", "coucher soleil", "sunset"];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,13 +33,17 @@ async function seed(db: Database, total: number): Promise<void> {
     sql`insert into profiles (user_id, display_name, first_name, last_name, store_name, country) values ('bench-seller', 'Bench', 'B', 'S', 'Atelier Banc', 'fr') on conflict do nothing`,
   );
   await db.execute(sql`
-    insert into content_submissions (creator_id, title, description, kind, price_cents, tags, status, approved_at)
+    insert into content_submissions (creator_id, title_fr, description_fr, kind, price_cents, tags_fr, title_en, description_en, tags_en, status, approved_at)
     select 'bench-seller',
       (array['Été à la plage','Lac de montagne','Forêt en automne','Coucher de soleil','Ville la nuit','Champ de lavande','Portrait studio','Neige sur les sommets'])[1 + i % 8] || ' ' || i,
       'Description numéro ' || i || ' ' || (array['lumière douce','couleurs vives','noir et blanc','grand angle'])[1 + i % 4],
       (array['photo','video','audio','illustration','vector','ebook'])[1 + i % 6]::content_kind,
       (i % 50) * 100,
       array[(array['nature','urbain','été','hiver','voyage'])[1 + i % 5]],
+      -- Every other item also written in English (decision 0049): the search document holds both.
+      case when i % 2 = 0 then (array['Summer at the beach','Mountain lake','Autumn forest','Sunset','City at night','Lavender field','Studio portrait','Snow on the peaks'])[1 + i % 8] || ' ' || i else '' end,
+      case when i % 2 = 0 then 'Description number ' || i else '' end,
+      case when i % 2 = 0 then array[(array['nature','urban','summer','winter','travel'])[1 + i % 5]] else '{}'::text[] end,
       'approved', now() - (i || ' minutes')::interval
     from generate_series(1, ${total}) as i`);
   await db.execute(sql`analyze content_submissions`);
@@ -58,7 +62,7 @@ function directSql(words: string[][]): { count: string; page: string; params: st
   const where = `status = 'approved' and deleted_at is null and ${conditions}`;
   return {
     count: `select count(*)::int from content_submissions where ${where}`,
-    page: `select s.id, s.title, s.kind, s.price_cents, p.store_name from content_submissions s left join profiles p on p.user_id = s.creator_id left join (select submission_id, count(*) as score from (select submission_id from entitlements where revoked_at is null union all select submission_id from catalogue_likes) as votes group by submission_id) as popularity on popularity.submission_id = s.id where ${where} order by coalesce(popularity.score, 0) desc, s.approved_at desc nulls last, s.id desc limit 24`,
+    page: `select s.id, s.title_fr, s.title_en, s.kind, s.price_cents, p.store_name from content_submissions s left join profiles p on p.user_id = s.creator_id left join (select submission_id, count(*) as score from (select submission_id from entitlements where revoked_at is null union all select submission_id from catalogue_likes) as votes group by submission_id) as popularity on popularity.submission_id = s.id where ${where} order by coalesce(popularity.score, 0) desc, s.approved_at desc nulls last, s.id desc limit 24`,
     params,
   };
 }

@@ -59,8 +59,9 @@ async function sendVideo(request: APIRequestContext, lang: string, file: string,
     form: {
       intent: "publish",
       uploadId,
-      title,
-      description: "Une vidéo envoyée en validation.",
+      // Written in the page's language; the other stays empty (the pages fall back to this one).
+      [`title_${lang}`]: title,
+      [`description_${lang}`]: "Une vidéo envoyée en validation.",
       kind: "video",
       categoryId: "",
       price: "60",

@@ -7,13 +7,14 @@ import { langs } from "./support/texts";
 /** A seller's content after step 2: edited, sent to review, then deleted from the list. */
 const words = {
   fr: {
-    title: "Titre",
-    description: "Description",
+    // The page's language column of the side-by-side text.
+    title: "Titre (Français)",
+    description: "Description (Français)",
     saveDraft: "Sauvegarder le brouillon",
     draftSaved: (title: string) => `Brouillon sauvegardé: ${title}`,
     menu: (title: string) => `Actions pour « ${title} »`,
     edit: "Modifier",
-    editTitle: "Titre",
+    editTitle: "Titre (Français)",
     submit: "Envoyer en validation",
     submitted: "Contenu envoyé en validation",
     pending: "En attente",
@@ -25,13 +26,13 @@ const words = {
     empty: "Aucun contenu pour l'instant",
   },
   en: {
-    title: "Title",
-    description: "Description",
+    title: "Title (English)",
+    description: "Description (English)",
     saveDraft: "Save draft",
     draftSaved: (title: string) => `Draft saved: ${title}`,
     menu: (title: string) => `Actions for “${title}”`,
     edit: "Edit",
-    editTitle: "Title",
+    editTitle: "Title (English)",
     submit: "Send for review",
     submitted: "Content sent for review",
     pending: "Pending",

@@ -7,7 +7,9 @@ import { langs } from "./support/texts";
 /** Proposals never overwrite what the seller typed; the bulk publish asks first (record 0050). */
 const words = {
   fr: {
-    title: "Titre",
+    // The page's language column of the side-by-side text, then the other one.
+    title: "Titre (Français)",
+    otherTitle: "Titre (Anglais)",
     generateAll: "Tout générer avec l'IA",
     aiFallback: "IA indisponible, métadonnées de base générées",
     publishAll: "Publier tous les produits prêts",
@@ -21,7 +23,8 @@ const words = {
     category: "Catégorie",
   },
   en: {
-    title: "Title",
+    title: "Title (English)",
+    otherTitle: "Title (French)",
     generateAll: "Generate all with AI",
     aiFallback: "AI unavailable, basic metadata generated",
     publishAll: "Publish all ready products",
@@ -58,6 +61,8 @@ for (const lang of langs) {
     await expectToast(page, w.aiFallback);
     await expect(page.getByRole("button", { name: w.generateAll })).toBeEnabled();
     await expect(title).toHaveValue("Mon titre tapé");
+    // Each language on its own: the other language's empty title was filled.
+    await expect(page.getByLabel(w.otherTitle, { exact: true })).not.toHaveValue("");
 
     // The other file got a proposal, kept as a draft, not ready until the seller looks at it.
     // Files are listed by their title once they have one.

@@ -5,8 +5,9 @@ import { fileButton, uploadAll } from "./support/studio";
 
 const studio = {
   fr: {
-    title: "Titre",
-    description: "Description",
+    // The page's language column of the side-by-side text.
+    title: "Titre (Français)",
+    description: "Description (Français)",
     generate: "Générer avec l'IA",
     aiFallback: "IA indisponible, métadonnées de base générées",
     saveDraft: "Sauvegarder le brouillon",
@@ -22,8 +23,8 @@ const studio = {
     dashboardTitle: "Tableau de bord vendeur",
   },
   en: {
-    title: "Title",
-    description: "Description",
+    title: "Title (English)",
+    description: "Description (English)",
     generate: "Generate with AI",
     aiFallback: "AI unavailable, basic metadata generated",
     saveDraft: "Save draft",

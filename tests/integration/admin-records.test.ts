@@ -62,7 +62,7 @@ beforeAll(async () => {
     title: '=HYPERLINK("http://evil")',
     priceCents: 1_000,
   });
-  keptTitle = kept.submission.title;
+  keptTitle = kept.submission.titleFr;
   const other = await makeSubmission(services, sellerB.viewer.id, {
     status: "approved",
     title: "Aube sur la lagune",
@@ -72,7 +72,7 @@ beforeAll(async () => {
     status: "approved",
     title: "Contenu effacé",
   });
-  goneContentTitle = goneContent.submission.title;
+  goneContentTitle = goneContent.submission.titleFr;
   const fromGoneSeller = await makeSubmission(services, sellerGone.viewer.id, {
     status: "approved",
     title: "Vendeur parti",

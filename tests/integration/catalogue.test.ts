@@ -53,7 +53,7 @@ function query(search: string) {
 
 async function titles(search: string): Promise<string[]> {
   const page = await searchCatalogue(services.db, query(search));
-  return page.items.map((item) => item.title);
+  return page.items.map((item) => item.title.fr);
 }
 
 async function featuredIds(): Promise<string[]> {
@@ -107,7 +107,7 @@ describe("marketplace search", () => {
     });
     await services.db
       .update(contentSubmissions)
-      .set({ title: `Cascade ${word}` })
+      .set({ titleFr: `Cascade ${word}` })
       .where(eq(contentSubmissions.id, submission.id));
     // The last two letters swapped: a word the catalogue only knows since the edit.
     const misspelt = `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`;
@@ -213,7 +213,7 @@ describe("marketplace search", () => {
     });
     expect(page1.total).toBe(6);
     expect(page1.pageCount).toBe(3);
-    expect(page3.items.map((item) => item.title)).toEqual([`high ${word}`, `premium ${word}`]);
+    expect(page3.items.map((item) => item.title.fr)).toEqual([`high ${word}`, `premium ${word}`]);
     expect(top.id).toBeTruthy();
   });
 
@@ -423,7 +423,7 @@ describe("home, creator page and search-engine files", () => {
     await setFeatured(services.db, admin, submission.id, true);
     await makeSubmission(services, seller.id, { status: "approved", title: "Newer" });
     const featured = await featuredItems(services.db);
-    expect(featured[0]!.title).toBe("Pinned");
+    expect(featured[0]!.title.fr).toBe("Pinned");
     expect(featured.length).toBeLessThanOrEqual(6);
     const home = await html("/en");
     expect(home.body).toContain("Pinned");

@@ -132,7 +132,7 @@ describe("cart", () => {
       "commerce.toast.added",
     );
     expect(await (await app.fetch("/fr/cart", { cookies: jar })).text()).toContain(
-      submission.title,
+      submission.titleFr,
     );
     const account = await signedInAs(app, "client");
     const id = (await viewerByEmail(services, account.email, "client")).id;

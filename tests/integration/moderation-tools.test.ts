@@ -212,7 +212,7 @@ describe("bulk decisions", () => {
       .select()
       .from(contentSubmissions)
       .where(inArray(contentSubmissions.id, ids));
-    const byTitle = Object.fromEntries(rows.map((row) => [row.title, row]));
+    const byTitle = Object.fromEntries(rows.map((row) => [row.titleFr, row]));
     expect(byTitle["Refus 1"]).toMatchObject({ status: "rejected", rejectionCode: "rights" });
     expect(byTitle["Refus 2"]).toMatchObject({ status: "rejected", rejectionCode: "rights" });
     expect(byTitle["Déjà approuvé"]!.status).toBe("approved");

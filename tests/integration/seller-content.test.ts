@@ -44,12 +44,14 @@ function editFields(
   tags: string[] = [],
 ): [string, string][] {
   return [
-    ["title", values.title ?? "Un titre"],
-    ["description", values.description ?? "Une description"],
+    ["title_fr", values.title ?? "Un titre"],
+    ["description_fr", values.description ?? "Une description"],
+    ["title_en", ""],
+    ["description_en", ""],
     ["categoryId", ""],
     ["kind", values.kind ?? "photo"],
-    ...tags.map((tag): [string, string] => ["tags", tag]),
-    ["newTags", values.newTags ?? ""],
+    ...tags.map((tag): [string, string] => ["tags_fr", tag]),
+    ["newTags_fr", values.newTags ?? ""],
     ["price", values.price ?? "12"],
     ["intent", intent],
   ];
@@ -89,7 +91,7 @@ describe("the seller's content", () => {
     ).text();
     expect(html).toContain("Nouvelle photo");
     expect(html).toContain("Ancienne photo");
-    expect(html).not.toContain(foreign.submission.title);
+    expect(html).not.toContain(foreign.submission.titleFr);
     expect(html.indexOf("Nouvelle photo")).toBeLessThan(html.indexOf("Ancienne photo"));
   });
 
@@ -171,7 +173,7 @@ describe("who may change a submission", () => {
     expect(await removal.text()).toContain("Contenu non trouvé ou accès refusé");
 
     const after = await submissionRow(submission.id);
-    expect(after?.title).toBe("À moi");
+    expect(after?.titleFr).toBe("À moi");
     expect(after?.updatedAt).toEqual(submission.updatedAt);
     expect((await uploadRow(ownerStudioFile.id))?.submissionId).toBeNull();
     expect((await uploadRow(intruderStudioFile.id))?.submissionId).toBeNull();
@@ -208,7 +210,7 @@ describe("who may change a submission", () => {
       admin.jar,
     );
     expect(edit.status).toBe(302);
-    expect((await submissionRow(submission.id))?.title).toBe("Corrigé par l'admin");
+    expect((await submissionRow(submission.id))?.titleFr).toBe("Corrigé par l'admin");
 
     const add = await post(
       editPath(submission.id),
@@ -248,9 +250,9 @@ describe("editing and sending for review", () => {
     const after = await submissionRow(submission.id);
     expect(after).toMatchObject({
       status: "pending",
-      title: "Prêt",
+      titleFr: "Prêt",
       priceCents: 399,
-      tags: ["mer"],
+      tagsFr: ["mer"],
     });
     expect(after?.submittedAt).toBeInstanceOf(Date);
     const next = await (
@@ -272,7 +274,7 @@ describe("editing and sending for review", () => {
     expect(await submissionRow(submission.id)).toMatchObject({
       status: "draft",
       priceCents: null,
-      description: "",
+      descriptionFr: "",
     });
     const next = await (await app.fetch(editPath(submission.id), { cookies: seller.jar })).text();
     expect(next).toContain("sellerDashboard.toast.updated");
@@ -290,11 +292,11 @@ describe("editing and sending for review", () => {
 
     const { status } = await updateSubmission(services, seller.viewer, submission.id, {
       fields: {
-        title: "Éclairci",
-        description: "Plus lumineux",
+        title: { fr: "Éclairci", en: "" },
+        description: { fr: "Plus lumineux", en: "" },
         categoryId: null,
         kind: "photo",
-        tags: [],
+        tags: { fr: [], en: [] },
         price: 500,
       },
       intent: "submit",
@@ -303,7 +305,7 @@ describe("editing and sending for review", () => {
     expect(await submissionRow(submission.id)).toMatchObject({
       status: "pending",
       rejectionReason: "Trop sombre",
-      title: "Éclairci",
+      titleFr: "Éclairci",
     });
   });
 
@@ -359,7 +361,7 @@ describe("editing and sending for review", () => {
       editFields("save", { newTags: "plage, soleil;Mer\nvagues" }, ["mer"]),
       seller.jar,
     );
-    expect((await submissionRow(submission.id))?.tags).toEqual([
+    expect((await submissionRow(submission.id))?.tagsFr).toEqual([
       "mer",
       "plage",
       "soleil",
@@ -415,7 +417,7 @@ describe("editing and sending for review", () => {
     expect(kind.status).toBe(400);
     expect(await kind.text()).toContain("This content type does not match the file.");
 
-    expect((await submissionRow(submission.id))?.title).toBe("Titre d'origine");
+    expect((await submissionRow(submission.id))?.titleFr).toBe("Titre d'origine");
   });
 });
 

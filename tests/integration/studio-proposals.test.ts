@@ -18,7 +18,16 @@ beforeAll(async () => {
 });
 
 interface Answer {
-  values: { title: string; description: string; tags: string[]; categoryId: string; kind: string };
+  values: {
+    title_fr: string;
+    title_en: string;
+    description_fr: string;
+    description_en: string;
+    tags_fr: string[];
+    tags_en: string[];
+    categoryId: string;
+    kind: string;
+  };
   filled: string[];
   unreviewed: boolean;
   proposal: { fr: { title: string }; en: { title: string } };
@@ -45,7 +54,16 @@ async function ask(
   return (await response.json()) as Answer;
 }
 
-const emptyForm = { title: "", description: "", tags: [], categoryId: "", price: "" };
+const emptyForm = {
+  title_fr: "",
+  title_en: "",
+  description_fr: "",
+  description_en: "",
+  tags_fr: [],
+  tags_en: [],
+  categoryId: "",
+  price: "",
+};
 
 async function draftOf(uploadId: string) {
   const { db } = await app.services();
@@ -64,10 +82,21 @@ async function categoryId(slug: string) {
 describe("AI proposals in the studio", () => {
   it("fills empty fields only: a typed title stays, the rest is proposed and saved as a draft", async () => {
     const id = await uploadFile(app, seller, pngBytes(120, 80), "marché-de-noël.png");
-    const answer = await ask(id, { ...emptyForm, title: "Mon titre à moi", price: "60" });
-    expect(answer.values.title).toBe("Mon titre à moi");
-    expect(answer.filled).not.toContain("title");
-    expect(answer.filled).toEqual(expect.arrayContaining(["description", "tags", "categoryId"]));
+    const answer = await ask(id, { ...emptyForm, title_fr: "Mon titre à moi", price: "60" });
+    expect(answer.values.title_fr).toBe("Mon titre à moi");
+    expect(answer.filled).not.toContain("title_fr");
+    // Each language on its own: the empty English title is filled from the English proposal.
+    expect(answer.values.title_en).toBe("Christmas market – image");
+    expect(answer.filled).toEqual(
+      expect.arrayContaining([
+        "title_en",
+        "description_fr",
+        "description_en",
+        "tags_fr",
+        "tags_en",
+        "categoryId",
+      ]),
+    );
     expect(answer.values.categoryId).toBe(await categoryId("photo"));
     expect(answer.proposal.fr.title).toBe("Marché de noël – image");
     expect(answer.proposal.en.title).toBe("Christmas market – image");
@@ -75,33 +104,42 @@ describe("AI proposals in the studio", () => {
     const draft = (await draftOf(id))!;
     expect(draft).toMatchObject({
       status: "draft",
-      title: "Mon titre à moi",
+      titleFr: "Mon titre à moi",
+      titleEn: "Christmas market – image",
       priceCents: 6000,
       categoryId: await categoryId("photo"),
       proposalUnreviewed: false,
     });
-    expect(draft.description).toContain("Marché de noël");
-    expect(draft.tags).toContain("marché de noël");
+    expect(draft.descriptionFr).toContain("Marché de noël");
+    expect(draft.descriptionEn).toContain("Christmas market");
+    expect(draft.tagsFr).toContain("marché de noël");
+    expect(draft.tagsEn.length).toBeGreaterThan(0);
 
     // The draft survives a reload: the page shows it.
     const html = await (await app.fetch(page, { cookies: seller })).text();
     expect(html).toContain("Mon titre à moi");
-    expect(html).toContain(draft.description);
+    expect(html).toContain(draft.descriptionFr);
   });
 
   it("replaces a filled field only when the seller ticks it", async () => {
     const id = await uploadFile(app, seller, pngBytes(120, 80), "coucher-de-soleil.png");
     const typed = {
       ...emptyForm,
-      title: "Titre du vendeur",
-      description: "Description du vendeur.",
-      tags: ["mien"],
+      title_fr: "Titre du vendeur",
+      title_en: "Seller's title",
+      description_fr: "Description du vendeur.",
+      description_en: "Seller's description.",
+      tags_fr: ["mien"],
+      tags_en: ["mine"],
     };
     const untouched = await ask(id, typed);
     expect(untouched.values).toMatchObject({
-      title: "Titre du vendeur",
-      description: "Description du vendeur.",
-      tags: ["mien"],
+      title_fr: "Titre du vendeur",
+      title_en: "Seller's title",
+      description_fr: "Description du vendeur.",
+      description_en: "Seller's description.",
+      tags_fr: ["mien"],
+      tags_en: ["mine"],
     });
     expect(untouched.filled).toEqual(["categoryId"]);
 
@@ -111,15 +149,21 @@ describe("AI proposals in the studio", () => {
       { ...typed, categoryId: untouched.values.categoryId },
       { replace: ["title"] },
     );
-    expect(replaced.values.title).toBe("Coucher de soleil – image");
-    expect(replaced.values.description).toBe("Description du vendeur.");
-    expect(replaced.values.tags).toEqual(["mien"]);
-    expect(replaced.filled).toEqual(["title"]);
-    expect((await draftOf(id))!.title).toBe("Coucher de soleil – image");
+    // The "title" tick covers the title in both languages.
+    expect(replaced.values.title_fr).toBe("Coucher de soleil – image");
+    expect(replaced.values.title_en).toBe("Sunset – image");
+    expect(replaced.values.description_fr).toBe("Description du vendeur.");
+    expect(replaced.values.tags_fr).toEqual(["mien"]);
+    expect(replaced.filled).toEqual(["title_fr", "title_en"]);
+    expect(await draftOf(id)).toMatchObject({
+      titleFr: "Coucher de soleil – image",
+      titleEn: "Sunset – image",
+      descriptionEn: "Seller's description.",
+    });
 
     // Without the page's values, the saved draft is what is kept.
     const fromDraft = await ask(id, null, { lang: "en" });
-    expect(fromDraft.values.title).toBe("Coucher de soleil – image");
+    expect(fromDraft.values.title_fr).toBe("Coucher de soleil – image");
     expect(fromDraft.filled).toEqual([]);
   });
 
@@ -133,7 +177,12 @@ describe("AI proposals in the studio", () => {
     const products = JSON.stringify([
       {
         uploadId: id,
-        ...answer.values,
+        // The bulk publish sends the side-by-side form's values.
+        title: { fr: answer.values.title_fr, en: answer.values.title_en },
+        description: { fr: answer.values.description_fr, en: answer.values.description_en },
+        tags: { fr: answer.values.tags_fr, en: answer.values.tags_en },
+        categoryId: answer.values.categoryId,
+        kind: answer.values.kind,
         price: "",
         coverUploadId: "",
       },

@@ -61,8 +61,8 @@ describe("product management (step 2)", () => {
     const draft = (await submissionOf(id))!;
     expect(draft).toMatchObject({
       status: "draft",
-      title: "Plage",
-      tags: ["mer", "été"],
+      titleFr: "Plage",
+      tagsFr: ["mer", "été"],
       priceCents: 1250,
     });
     expect(await (await app.fetch(page, { cookies: seller })).text()).toContain("Plage");
@@ -102,7 +102,7 @@ describe("product management (step 2)", () => {
     );
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Ce contenu a déjà été envoyé en validation.");
-    expect((await submissionOf(id))!.title).toBe("Dunes");
+    expect((await submissionOf(id))!.titleFr).toBe("Dunes");
   });
 
   it("approves at once when the auto-approve setting is on", async () => {
@@ -175,11 +175,11 @@ describe("product management (step 2)", () => {
       JSON.stringify(
         entries.map(([uploadId, title, description]) => ({
           uploadId,
-          title,
-          description,
+          title: { fr: title, en: "" },
+          description: { fr: description, en: "" },
           kind: "photo",
           categoryId: "",
-          tags: [],
+          tags: { fr: [], en: [] },
           price: "",
           coverUploadId: "",
         })),
@@ -303,12 +303,13 @@ describe("AI metadata for a studio file", () => {
     await mediaProcessed(app);
     const french = (await (await ask(seller, id)).json()) as {
       proposal: { fr: { title: string; tags: string[] }; en: { title: string } };
-      values: { title: string };
+      values: { title_fr: string; title_en: string };
       warning: string;
     };
     expect(french.warning).toBe("IA indisponible, métadonnées de base générées");
     expect(french.proposal.fr.title.toLowerCase()).toContain("coucher de soleil");
-    expect(french.values.title).toBe(french.proposal.fr.title);
+    expect(french.values.title_fr).toBe(french.proposal.fr.title);
+    expect(french.values.title_en).toBe(french.proposal.en.title);
     expect(french.proposal.fr.tags).toContain("paysage");
     expect(french.proposal.en.title.toLowerCase()).toContain("sunset");
     const english = (await (await ask(seller, id, "en")).json()) as {

@@ -58,7 +58,7 @@ export async function recordSale(
       sellerId: submission.creatorId,
       submissionId: submission.id,
       licenceId,
-      title: submission.title,
+      title: submission.titleFr,
       itemPriceCents: Math.max(submission.priceCents ?? 0, 0),
       licenceCents: licence.surchargeCents,
       amountCents,

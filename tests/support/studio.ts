@@ -75,11 +75,15 @@ export async function studioUpload(
 
 export interface SubmissionOptions {
   status?: SubmissionRow["status"];
+  /** The French text (the default language); the English one starts empty unless given. */
   title?: string;
   description?: string;
   kind?: ContentKind;
   priceCents?: number | null;
   tags?: string[];
+  titleEn?: string;
+  descriptionEn?: string;
+  tagsEn?: string[];
   categorySlug?: string;
   rejectionReason?: string | null;
   createdAt?: Date;
@@ -108,11 +112,14 @@ export async function makeSubmission(
     .insert(contentSubmissions)
     .values({
       creatorId,
-      title: options.title ?? `Contenu ${randomUUID().slice(0, 8)}`,
-      description: options.description ?? "Une description",
+      titleFr: options.title ?? `Contenu ${randomUUID().slice(0, 8)}`,
+      descriptionFr: options.description ?? "Une description",
+      titleEn: options.titleEn ?? "",
+      descriptionEn: options.descriptionEn ?? "",
       kind: options.kind ?? "photo",
       priceCents: options.priceCents === undefined ? 1200 : options.priceCents,
-      tags: options.tags ?? [],
+      tagsFr: options.tags ?? [],
+      tagsEn: options.tagsEn ?? [],
       categoryId: category?.id ?? null,
       status,
       rejectionReason: options.rejectionReason ?? null,
@@ -208,13 +215,16 @@ export function postFields(
   });
 }
 
-/** The product form's fields for one studio file. */
+/** The product form's fields for one studio file (`title` and co. are the French column). */
 export function productFields(
   uploadId: string,
   intent: "draft" | "publish",
   values: {
     title?: string;
     description?: string;
+    titleEn?: string;
+    descriptionEn?: string;
+    tagsEn?: string[];
     kind?: string;
     categoryId?: string;
     tags?: string[];
@@ -225,12 +235,15 @@ export function productFields(
   return [
     ["intent", intent],
     ["uploadId", uploadId],
-    ["title", values.title ?? ""],
-    ["description", values.description ?? ""],
+    ["title_fr", values.title ?? ""],
+    ["description_fr", values.description ?? ""],
+    ["title_en", values.titleEn ?? ""],
+    ["description_en", values.descriptionEn ?? ""],
     ["kind", values.kind ?? "photo"],
     ["categoryId", values.categoryId ?? ""],
     ["price", values.price ?? ""],
     ["coverUploadId", values.coverUploadId ?? ""],
-    ...(values.tags ?? []).map((tag): [string, string] => ["tags", tag]),
+    ...(values.tags ?? []).map((tag): [string, string] => ["tags_fr", tag]),
+    ...(values.tagsEn ?? []).map((tag): [string, string] => ["tags_en", tag]),
   ];
 }

@@ -10,6 +10,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { preload } from "react-dom";
+import { inLocale, shownLocale } from "~/modules/i18n/bilingual-text";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CatalogueCard } from "~/modules/catalogue/catalogue.server";
@@ -108,7 +109,9 @@ export function ItemCard({
   first?: boolean;
 }) {
   const { t } = useTranslation();
-  const title = card.title.trim() || t("catalogue.card.untitled");
+  const title = inLocale(card.title, locale).trim() || t("catalogue.card.untitled");
+  // A title shown in the other language says so, for screen readers (decision 0049).
+  const titleLang = shownLocale(card.title, locale);
   const author = card.storeName ?? t("catalogue.card.anonymousShop");
   const free = !card.priceCents;
   const list = layout === "list";
@@ -129,7 +132,7 @@ export function ItemCard({
         </span>
       </div>
       <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? "pr-10" : "p-4"}`}>
-        <h3 className="truncate font-semibold">
+        <h3 className="truncate font-semibold" lang={titleLang === locale ? undefined : titleLang}>
           <Link
             to={localePath(locale, `/product/${card.id}`)}
             className="after:absolute after:inset-0 focus-visible:outline-none"

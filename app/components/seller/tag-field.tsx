@@ -14,10 +14,20 @@ export function TagField({
   id,
   initial,
   error,
+  name = "tags",
+  draftName = "newTags",
+  legend,
+  onTagsChange,
 }: {
   id: string;
   initial: readonly string[];
   error?: string;
+  /** One language's fields (`tags_fr` and `newTags_fr`, …) where a form holds both. */
+  name?: string;
+  draftName?: string;
+  legend?: string;
+  /** Told of every change to the chips (the page translates from them). */
+  onTagsChange?: (tags: string[]) => void;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -27,14 +37,19 @@ export function TagField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
+  function change(next: string[]) {
+    setTags(next);
+    onTagsChange?.(next);
+  }
+
   function commit(text: string) {
-    setTags((current) => addTags(current, text));
+    change(addTags(tags, text));
     setDraft("");
   }
 
   return (
     <fieldset aria-describedby={error ? `${errorId} ${hintId}` : hintId}>
-      <legend className="field-label">{t("sellerDashboard.edit.tags")}</legend>
+      <legend className="field-label">{legend ?? t("sellerDashboard.edit.tags")}</legend>
       {tags.length > 0 ? (
         <ul aria-label={t("sellerDashboard.edit.tagsList")} className="mb-2 flex flex-wrap gap-1.5">
           {tags.map((tag) =>
@@ -43,14 +58,14 @@ export function TagField({
                 key={tag}
                 className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-sm"
               >
-                <input type="hidden" name="tags" value={tag} />
+                <input type="hidden" name={name} value={tag} />
                 {tag}
                 <button
                   type="button"
                   className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-surface"
                   aria-label={t("sellerDashboard.edit.removeTag", { tag })}
                   onClick={() => {
-                    setTags((current) => current.filter((other) => other !== tag));
+                    change(tags.filter((other) => other !== tag));
                     input.current?.focus();
                   }}
                 >
@@ -60,7 +75,7 @@ export function TagField({
             ) : (
               <li key={tag}>
                 <label className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-0.5 text-sm">
-                  <input type="checkbox" name="tags" value={tag} defaultChecked />
+                  <input type="checkbox" name={name} value={tag} defaultChecked />
                   {tag}
                 </label>
               </li>
@@ -74,7 +89,7 @@ export function TagField({
       <input
         ref={input}
         id={id}
-        name="newTags"
+        name={draftName}
         type="text"
         className="field-input"
         autoComplete="off"

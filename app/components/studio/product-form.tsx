@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { FetcherWithComponents } from "react-router";
 import type { ContentKind } from "~/modules/studio/content-kind";
-import type { StudioErrorCode } from "~/modules/studio/product-form";
+import { bilingualFieldName, type StudioErrorCode } from "~/modules/studio/product-form";
 import type { ProductFormValues, StudioFileView } from "~/modules/studio/studio-view";
+import { BilingualTextFields } from "./bilingual-text-fields";
 import { CoverPicker } from "./cover-picker";
 import { FileInfo } from "./file-info";
 import { MediaPreviewDialog } from "./media-preview-dialog";
@@ -25,6 +26,8 @@ interface ProductFormProps {
   /** Called before sending; returns false to stop (the form's own checks failed). */
   onBeforeSubmit: (intent: "draft" | "publish") => boolean;
   aiSlot?: React.ReactNode;
+  /** Whether the AI provider can translate one language into the other. */
+  canTranslate: boolean;
 }
 
 /** The product form for one studio file; PDFs get the ebook form with its cover (docs/product.md, "Uploads and the seller's studio"). */
@@ -38,6 +41,7 @@ export function ProductForm({
   onCoverError,
   onBeforeSubmit,
   aiSlot,
+  canTranslate,
 }: ProductFormProps) {
   const { t } = useTranslation();
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
@@ -73,41 +77,22 @@ export function ProductForm({
       <input type="hidden" name="uploadId" value={file.id} />
       <input type="hidden" name="coverUploadId" value={values.coverUploadId} />
 
-      <div>
-        <label htmlFor={`${prefix}-title`} className="field-label">
-          {t("studio.fields.title")}
-        </label>
-        <input
-          id={`${prefix}-title`}
-          name="title"
-          className="field-input"
-          maxLength={120}
-          value={values.title}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? `${prefix}-title-error` : undefined}
-          onChange={(event) => set("title", event.target.value)}
-        />
-        {titleError ? (
-          <p id={`${prefix}-title-error`} className="field-error">
-            {titleError}
-          </p>
-        ) : null}
-      </div>
-
-      <div>
-        <label htmlFor={`${prefix}-description`} className="field-label">
-          {t("studio.fields.description")}
-        </label>
-        <textarea
-          id={`${prefix}-description`}
-          name="description"
-          rows={4}
-          maxLength={5000}
-          className="field-input"
-          value={values.description}
-          onChange={(event) => set("description", event.target.value)}
-        />
-      </div>
+      <BilingualTextFields
+        idPrefix={prefix}
+        text={values}
+        onChange={(text) => onChange({ ...values, ...text })}
+        canTranslate={canTranslate}
+        titleError={titleError}
+        renderTags={(lang, label) => (
+          <TagInput
+            id={`${prefix}-tags-${lang}`}
+            name={bilingualFieldName("tags", lang)}
+            label={label}
+            tags={values.tags[lang]}
+            onChange={(tags) => set("tags", { ...values.tags, [lang]: tags })}
+          />
+        )}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -148,8 +133,6 @@ export function ProductForm({
           </select>
         </div>
       </div>
-
-      <TagInput id={`${prefix}-tags`} tags={values.tags} onChange={(tags) => set("tags", tags)} />
 
       <div className="max-w-xs">
         <label htmlFor={`${prefix}-price`} className="field-label">

@@ -1,5 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/use-locale";
+import { inLocale } from "~/modules/i18n/bilingual-text";
+import { saveBlocker } from "~/modules/studio/product-form";
 import type { ProductFormValues, StudioFileView } from "~/modules/studio/studio-view";
 import { MediaThumbnail } from "./media-thumbnail";
 
@@ -7,8 +10,8 @@ import { MediaThumbnail } from "./media-thumbnail";
 const shownAtFirst = 6;
 
 /**
- * Ready for the bulk publish: a title and a description, an ebook's cover, a file that could be
- * processed, and not an automatic proposal the seller never looked at (decision record 0050).
+ * Ready for the bulk publish: what publishing needs (a title and a description in one language at
+ * least, an ebook's cover; decision 0049), a file that could be processed, and not an automatic proposal the seller never looked at (decision record 0050).
  */
 export function isReadyToPublish(
   values: ProductFormValues,
@@ -18,9 +21,7 @@ export function isReadyToPublish(
   const hasCover = Boolean(values.coverUploadId || file.cover);
   return (
     !unreviewed &&
-    values.title.trim() !== "" &&
-    values.description.trim() !== "" &&
-    (values.kind !== "ebook" || hasCover) &&
+    saveBlocker(values, "publish", hasCover) === null &&
     file.processingStatus !== "failed"
   );
 }
@@ -41,6 +42,7 @@ export function StudioFileList({
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [expanded, setExpanded] = useState(false);
   const selectedIndex = files.findIndex((file) => file.id === selectedId);
   const visible =
@@ -78,7 +80,7 @@ export function StudioFileList({
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">
-                    {values.title.trim() || file.fileName}
+                    {inLocale(values.title, locale).trim() || file.fileName}
                   </span>
                   <span className="block text-xs text-muted">
                     {t(`studio.fileState.${state}`)} ·{" "}

@@ -5,14 +5,19 @@ import { addTags } from "~/modules/studio/tags";
 
 /**
  * Keywords as chips: typing a comma, a semicolon or Enter adds what was typed (split, trimmed,
- * duplicates dropped); each chip has a remove button. Submitted as repeated `tags` fields.
+ * duplicates dropped); each chip has a remove button. Submitted as repeated `name` fields (one
+ * language's tags: `tags_fr`, `tags_en`).
  */
 export function TagInput({
   id,
+  name,
+  label,
   tags,
   onChange,
 }: {
   id: string;
+  name: string;
+  label: string;
   tags: string[];
   onChange: (tags: string[]) => void;
 }) {
@@ -25,7 +30,7 @@ export function TagInput({
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        {t("studio.fields.tags")}
+        {label}
       </label>
       <div className="flex gap-2">
         <input
@@ -58,14 +63,14 @@ export function TagInput({
         {t("studio.fields.tagsHint")}
       </p>
       {tags.length > 0 ? (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("studio.fields.tags")}>
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
           {tags.map((tag) => (
             <li
               key={tag}
               className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-3 py-1 text-sm"
             >
               {tag}
-              <input type="hidden" name="tags" value={tag} />
+              <input type="hidden" name={name} value={tag} />
               <button
                 type="button"
                 className="rounded-full p-0.5 hover:bg-black/10"

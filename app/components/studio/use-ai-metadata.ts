@@ -4,13 +4,13 @@ import { toast } from "~/components/shell/toasts";
 import { runInBatches } from "~/modules/ai/batches";
 import type { MetadataProposal } from "~/modules/ai/types";
 import type { Locale } from "~/modules/i18n/locale";
-import type { ProposalField, ProposalValues } from "~/modules/studio/proposal-merge";
+import type { ProposalField, ProposalSlot, ProposalValues } from "~/modules/studio/proposal-merge";
 import type { ProductFormValues } from "~/modules/studio/studio-view";
 
 /** The server's answer: the form's values after the proposal, kept as a draft. */
 export interface AiAnswer {
   values: ProposalValues;
-  filled: ProposalField[];
+  filled: ProposalSlot[];
   unreviewed: boolean;
   proposal: { fr: MetadataProposal; en: MetadataProposal };
   warning: string | null;
@@ -20,6 +20,17 @@ export interface AiAnswer {
 export interface CurrentForm {
   values: ProductFormValues;
   kindChosen: boolean;
+}
+
+/** The server's values as the side-by-side form holds them (decision 0049). */
+export function formValuesOf(values: ProposalValues): Partial<ProductFormValues> {
+  return {
+    title: { fr: values.title_fr, en: values.title_en },
+    description: { fr: values.description_fr, en: values.description_en },
+    tags: { fr: values.tags_fr, en: values.tags_en },
+    categoryId: values.categoryId,
+    kind: values.kind,
+  };
 }
 
 async function requestProposal(
@@ -37,9 +48,12 @@ async function requestProposal(
   body.set(
     "current",
     JSON.stringify({
-      title: values.title,
-      description: values.description,
-      tags: values.tags,
+      title_fr: values.title.fr,
+      title_en: values.title.en,
+      description_fr: values.description.fr,
+      description_en: values.description.en,
+      tags_fr: values.tags.fr,
+      tags_en: values.tags.en,
       categoryId: values.categoryId,
       kind: values.kind,
       kindChosen: current.kindChosen,

@@ -18,6 +18,7 @@ import type { Database } from "../db/client.server";
 import { auditLog, categories, contentSubmissions, profiles, uploads, user } from "../db/schema";
 import type { EventBus } from "../events/event-bus.server";
 import { getT } from "../i18n/i18n";
+import { bilingual, inLocale, tagsInLocale } from "../i18n/bilingual-text";
 import type { Locale } from "../i18n/locale";
 import { logger } from "../log/logger.server";
 import { renderEmail } from "../mail/render-email.server";
@@ -197,11 +198,12 @@ export async function listPendingSubmissions(
     const cover = own.find((file) => file.purpose === "cover");
     return {
       id: submission.id,
-      title: submission.title,
-      description: submission.description,
+      // The admin's language first, the other where the seller wrote only that (decision 0049).
+      title: inLocale(bilingual(submission.titleFr, submission.titleEn), locale),
+      description: inLocale(bilingual(submission.descriptionFr, submission.descriptionEn), locale),
       kind: submission.kind,
       priceCents: submission.priceCents,
-      tags: submission.tags,
+      tags: tagsInLocale(bilingual(submission.tagsFr, submission.tagsEn), locale),
       categoryName: category ? categoryName(category, locale) : null,
       creatorName: creator.storeName?.trim() || creator.displayName?.trim() || null,
       creatorEmail: creator.email,
@@ -230,7 +232,8 @@ export function rejectionFrom(code: unknown, note: unknown): Decision {
 
 interface Moved {
   id: string;
-  title: string;
+  titleFr: string;
+  titleEn: string;
   creatorId: string;
 }
 
@@ -245,10 +248,10 @@ export async function moderateSubmission(
   admin: Viewer,
   submissionId: string,
   decision: Decision,
-): Promise<{ id: string; title: string; status: "approved" | "rejected" }> {
+): Promise<{ id: string; status: "approved" | "rejected" }> {
   const moved = await transition(dependencies, admin, submissionId, decision);
   await tellSellers(dependencies, [moved], decision);
-  return { id: moved.id, title: moved.title, status: statusOf(decision) };
+  return { id: moved.id, status: statusOf(decision) };
 }
 
 /** Most submissions one bulk decision may carry (two list pages). */
@@ -324,7 +327,8 @@ async function transition(
       )
       .returning({
         id: contentSubmissions.id,
-        title: contentSubmissions.title,
+        titleFr: contentSubmissions.titleFr,
+        titleEn: contentSubmissions.titleEn,
         creatorId: contentSubmissions.creatorId,
       });
     if (!row) {
@@ -339,7 +343,7 @@ async function transition(
       action: decision.decision === "approve" ? "submission.approve" : "submission.reject",
       targetType: "content_submission",
       targetId: row.id,
-      before: { status: "pending", title: row.title },
+      before: { status: "pending", titleFr: row.titleFr, titleEn: row.titleEn },
       after: {
         status: values.status,
         ...(decision.decision === "reject"
@@ -392,7 +396,9 @@ async function tellSeller(
   if (!seller) return;
   const locale: Locale = seller.locale ?? "fr";
   const t = getT(locale);
-  const titleOf = (item: Moved) => item.title.trim() || t("sellerDashboard.untitled");
+  // The seller's language first, the other where only that one is written (decision 0049).
+  const titleOf = (item: Moved) =>
+    inLocale(bilingual(item.titleFr, item.titleEn), locale).trim() || t("sellerDashboard.untitled");
   const paragraphs = [t("admin.email.greeting", { name: seller.name ?? seller.email })];
   if (items.length > 1) {
     const approve = decision.decision === "approve";

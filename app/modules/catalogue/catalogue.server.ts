@@ -3,6 +3,7 @@ import type { Viewer } from "../auth/roles";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 import type { Database } from "../db/client.server";
 import { cardVariants, type CardVariant } from "../media/responsive-images";
+import { bilingual, type Bilingual } from "../i18n/bilingual-text";
 import {
   auditLog,
   catalogueFeatured,
@@ -61,10 +62,13 @@ const pictureOf = sql<{
   sql`, `,
 )}))) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
 
-/** One item as cards show it (docs/product.md, "Pages and navigation"). */
+/**
+ * One item as cards show it (docs/product.md, "Pages and navigation"). The title comes in both
+ * languages, so one read serves both pages; the page picks with `inLocale` (decision 0049).
+ */
 export interface CatalogueCard {
   id: string;
-  title: string;
+  title: Bilingual<string>;
   kind: CatalogueKind;
   priceCents: number | null;
   storeName: string | null;
@@ -86,7 +90,8 @@ export interface CatalogueCard {
 
 const cardFields = {
   id: s.id,
-  title: s.title,
+  titleFr: s.titleFr,
+  titleEn: s.titleEn,
   kind: s.kind,
   priceCents: s.priceCents,
   storeName: profiles.storeName,
@@ -99,7 +104,8 @@ const cardFields = {
 
 type CardRow = {
   id: string;
-  title: string;
+  titleFr: string;
+  titleEn: string;
   kind: CatalogueKind;
   priceCents: number | null;
   storeName: string | null;
@@ -119,7 +125,7 @@ function toCard(row: CardRow): CatalogueCard {
   const picture = row.picture;
   return {
     id: row.id,
-    title: row.title,
+    title: bilingual(row.titleFr, row.titleEn),
     kind: row.kind,
     priceCents: row.priceCents,
     storeName: row.storeName?.trim() || null,
@@ -172,8 +178,8 @@ async function nearestWords(db: Database, word: string): Promise<string[]> {
 }
 
 /**
- * Every word must be found in the title, tags or description (accents and case ignored) or in the
- * seller's store name. With `fuzzy`, a word may also be replaced by its nearest known words, which
+ * Every word must be found in the title, tags or description, in either language (accents and
+ * case ignored; decision 0049), or in the seller's store name. With `fuzzy`, a word may also be replaced by its nearest known words, which
  * forgives a small typo. Store names are looked up first, so the main query stays a plain
  * trigram-index lookup (decision 0012).
  */
@@ -441,11 +447,12 @@ export interface ProductFile {
 
 export interface ProductDetail {
   id: string;
-  title: string;
-  description: string;
+  /** Both languages; the page shows its own and falls back to the other (decision 0049). */
+  title: Bilingual<string>;
+  description: Bilingual<string>;
   kind: CatalogueKind;
   priceCents: number | null;
-  tags: string[];
+  tags: Bilingual<string[]>;
   storeName: string | null;
   creatorId: string;
   categoryNameFr: string | null;
@@ -467,11 +474,14 @@ export async function getProduct(
   const [row] = await db
     .select({
       id: s.id,
-      title: s.title,
-      description: s.description,
+      titleFr: s.titleFr,
+      titleEn: s.titleEn,
+      descriptionFr: s.descriptionFr,
+      descriptionEn: s.descriptionEn,
       kind: s.kind,
       priceCents: s.priceCents,
-      tags: s.tags,
+      tagsFr: s.tagsFr,
+      tagsEn: s.tagsEn,
       storeName: profiles.storeName,
       creatorId: s.creatorId,
       categoryNameFr: categories.nameFr,
@@ -493,8 +503,12 @@ export async function getProduct(
       all(is(u.submissionId, submissionId), is(u.status, "complete")),
     orderBy: (u, { asc: up }) => [up(u.position)],
   });
+  const { titleFr, titleEn, descriptionFr, descriptionEn, tagsFr, tagsEn, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    title: bilingual(titleFr, titleEn),
+    description: bilingual(descriptionFr, descriptionEn),
+    tags: bilingual(tagsFr, tagsEn),
     storeName: row.storeName?.trim() || null,
     approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
     likes: Number(row.likes),

@@ -9,6 +9,7 @@ import {
   uploads,
   type LicenceId,
 } from "../db/schema";
+import { titleIn } from "../catalogue/localized-title.server";
 import type { Locale } from "../i18n/locale";
 import { isFree, orderTotals } from "../pricing/pricing";
 import type { VatRule } from "../pricing/vat";
@@ -156,7 +157,7 @@ export async function priceCart(
     db
       .select({
         id: contentSubmissions.id,
-        title: contentSubmissions.title,
+        title: titleIn(locale),
         kind: contentSubmissions.kind,
         storeName: profiles.storeName,
         displayName: profiles.displayName,

@@ -12,7 +12,7 @@ export async function certificateView(
   viewer: Viewer,
   locale: Locale,
 ) {
-  const row = await findCertificate(db, number, viewer);
+  const row = await findCertificate(db, number, viewer, locale);
   if (!row) return null;
   const licence =
     (await findLicence(db, row.licenceId)) ??

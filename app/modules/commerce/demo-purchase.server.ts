@@ -26,7 +26,7 @@ export async function seedDemoPurchase(
   if (already) return;
   const item = await db.query.contentSubmissions.findFirst({
     where: and(
-      eq(contentSubmissions.title, demoPurchaseTitle),
+      eq(contentSubmissions.titleFr, demoPurchaseTitle),
       eq(contentSubmissions.status, "approved"),
     ),
   });

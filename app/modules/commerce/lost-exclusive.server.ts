@@ -1,3 +1,4 @@
+import { withTitlesIn } from "../catalogue/localized-title.server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
@@ -109,10 +110,18 @@ export const lostExclusiveMailRenderers: MailRenderers = {
     if (!buyer) return null;
     const { locale } = buyer;
     const t = getT(locale);
-    const lines = await app.db
-      .select({ title: transactions.title, licenceId: transactions.licenceId })
-      .from(transactions)
-      .where(eq(transactions.orderId, order.id));
+    const lines = await withTitlesIn(
+      app.db,
+      await app.db
+        .select({
+          title: transactions.title,
+          licenceId: transactions.licenceId,
+          submissionId: transactions.submissionId,
+        })
+        .from(transactions)
+        .where(eq(transactions.orderId, order.id)),
+      locale,
+    );
     const reference = order.id.slice(0, 8).toUpperCase();
     const titles = lines
       .filter((line) => line.licenceId === "exclusive")

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { withTitlesIn } from "../catalogue/localized-title.server";
 import { orders, transactions, uploads } from "../db/schema";
+import type { Locale } from "../i18n/locale";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -25,12 +27,14 @@ export async function buyerOrderBySession(
   return order ?? null;
 }
 
-export async function orderLines(db: Database, orderId: string) {
-  return db
+/** An order's lines, each item titled in the reader's language (decision 0049). */
+export async function orderLines(db: Database, orderId: string, locale: Locale) {
+  const lines = await db
     .select()
     .from(transactions)
     .where(eq(transactions.orderId, orderId))
     .orderBy(asc(transactions.createdAt));
+  return withTitlesIn(db, lines, locale);
 }
 
 /** The originals of the given submissions, as download links name them. */

@@ -1,3 +1,4 @@
+import { withTitlesIn } from "../catalogue/localized-title.server";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
@@ -120,7 +121,7 @@ export const ownedRefundMailRenderers: MailRenderers = {
     const { locale } = buyer;
     const t = getT(locale);
     const reference = facts.order.id.slice(0, 8).toUpperCase();
-    const titles = facts.lines
+    const titles = (await withTitlesIn(app.db, facts.lines, locale))
       .map((line) => `${line.title} (${t(`commerce.licence.${line.licenceId}`)})`)
       .join(", ");
     return {

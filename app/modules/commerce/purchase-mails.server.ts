@@ -1,4 +1,5 @@
 import { vatRateLabel } from "../billing/invoice-view";
+import { withTitlesIn } from "../catalogue/localized-title.server";
 import { eq } from "drizzle-orm";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
 import { creditPurchases, orders, transactions } from "../db/schema";
@@ -55,10 +56,11 @@ export const commerceMailRenderers: MailRenderers = {
       .where(eq(orders.id, String(params.orderId)));
     const buyer = await mailRecipient(app.db, order?.buyerId ?? null);
     if (!order || !buyer) return null;
-    const lines = await app.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.orderId, order.id));
+    const lines = await withTitlesIn(
+      app.db,
+      await app.db.select().from(transactions).where(eq(transactions.orderId, order.id)),
+      buyer.locale,
+    );
     const t = getT(buyer.locale);
     const money = (cents: number) => formatMoney(buyer.locale, cents);
     return {
@@ -90,12 +92,14 @@ export const commerceMailRenderers: MailRenderers = {
   },
   /** The seller's notice of one sold line, in their language. */
   "commerce.sale": async (app, params) => {
-    const [line] = await app.db
+    const [sold] = await app.db
       .select()
       .from(transactions)
       .where(eq(transactions.id, String(params.transactionId)));
-    const seller = await mailRecipient(app.db, line?.sellerId ?? null);
-    if (!line || !seller) return null;
+    const seller = await mailRecipient(app.db, sold?.sellerId ?? null);
+    if (!sold || !seller) return null;
+    const [line] = await withTitlesIn(app.db, [sold], seller.locale);
+    if (!line) return null;
     const t = getT(seller.locale);
     return {
       to: seller.email,

@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { withTitlesIn } from "../catalogue/localized-title.server";
 import type { Database } from "../db/client.server";
 import { creditSpends, entitlements, orders, transactions, uploads, user } from "../db/schema";
+import type { Locale } from "../i18n/locale";
 
-/** A buyer's purchases (one per entitlement), newest first, optionally filtered by title. */
-export async function listPurchases(db: Database, buyerId: string, search = "") {
+/**
+ * A buyer's purchases (one per entitlement), newest first, titled in the reader's language and
+ * optionally filtered by title (in either language, or as it was sold).
+ */
+export async function listPurchases(db: Database, buyerId: string, locale: Locale, search = "") {
   const query = search.trim().slice(0, 100);
-  return db
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
     .select({
       entitlementId: entitlements.id,
       submissionId: entitlements.submissionId,
@@ -32,11 +38,15 @@ export async function listPurchases(db: Database, buyerId: string, search = "") 
       and(
         eq(entitlements.buyerId, buyerId),
         query
-          ? ilike(transactions.title, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          ? or(
+              ilike(transactions.title, pattern),
+              sql`exists (select 1 from content_submissions cs where cs.id = ${entitlements.submissionId} and (cs.title_fr ilike ${pattern} or cs.title_en ilike ${pattern}))`,
+            )
           : undefined,
       ),
     )
     .orderBy(desc(entitlements.createdAt));
+  return withTitlesIn(db, rows, locale);
 }
 
 /** The four overview figures. */
@@ -63,11 +73,12 @@ export async function purchaseStats(db: Database, buyerId: string) {
   };
 }
 
-/** A certificate, for its holder or an admin. */
+/** A certificate, for its holder or an admin, its item titled in the reader's language. */
 export async function findCertificate(
   db: Database,
   number: string,
   viewer: { id: string; role: string },
+  locale: Locale,
 ) {
   const [row] = await db
     .select({
@@ -77,6 +88,7 @@ export async function findCertificate(
       licenceId: entitlements.licenceId,
       createdAt: entitlements.createdAt,
       revokedAt: entitlements.revokedAt,
+      submissionId: entitlements.submissionId,
       title: transactions.title,
     })
     .from(entitlements)
@@ -84,7 +96,8 @@ export async function findCertificate(
     .leftJoin(transactions, eq(transactions.id, entitlements.transactionId))
     .where(eq(entitlements.certificateNumber, number));
   if (!row || (row.buyerId !== viewer.id && viewer.role !== "admin")) return null;
-  return row;
+  const [titled] = await withTitlesIn(db, [row], locale);
+  return titled ?? null;
 }
 
 /** What the downloads list shows of each purchased item's files: format, size and a picture. */

@@ -20,6 +20,7 @@ import { splitCommission } from "../pricing/pricing";
 import { certificateNumber } from "../commerce/certificate.server";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 import { ownsLicence } from "../commerce/ownership.server";
+import { bilingual, inLocale } from "../i18n/bilingual-text";
 
 type Kind = (typeof contentSubmissions.$inferSelect)["kind"];
 export type CreditSettingsRow = typeof creditSettings.$inferSelect;
@@ -150,7 +151,8 @@ async function recordDownloadSale(
       sellerId: input.submission.creatorId,
       submissionId: input.submission.id,
       licenceId: "standard",
-      title: input.submission.title,
+      // The title as bought, in the default language unless only English was written.
+      title: inLocale(bilingual(input.submission.titleFr, input.submission.titleEn), "fr"),
       itemPriceCents: input.valueCents,
       licenceCents: 0,
       amountCents: input.valueCents,

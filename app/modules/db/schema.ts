@@ -226,13 +226,23 @@ export const contentSubmissions = pgTable(
     creatorId: text("creator_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    title: text("title").notNull().default(""),
-    description: text("description").notNull().default(""),
+    /**
+     * Title, description and tags per language (decision 0049): an empty value means "not
+     * written in that language yet"; pages fall back to the other language.
+     */
+    titleFr: text("title_fr").notNull().default(""),
+    titleEn: text("title_en").notNull().default(""),
+    descriptionFr: text("description_fr").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     kind: contentKindEnum("kind").notNull(),
     /** Integer cents; null or 0 is free. */
     priceCents: integer("price_cents"),
-    tags: text("tags")
+    tagsFr: text("tags_fr")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tagsEn: text("tags_en")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),

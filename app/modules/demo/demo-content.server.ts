@@ -227,11 +227,11 @@ export async function seedDemoContent(dependencies: SeedDependencies, creatorEma
       .insert(contentSubmissions)
       .values({
         creatorId: creator.id,
-        title: item.title,
-        description: item.description,
+        titleFr: item.title,
+        descriptionFr: item.description,
         kind: item.kind,
         categoryId: categoryRows.find((row) => row.kind === item.kind)?.id ?? null,
-        tags: item.tags,
+        tagsFr: item.tags,
         priceCents: item.priceCents,
         status: item.status,
         submittedAt: item.status === "draft" ? null : now,

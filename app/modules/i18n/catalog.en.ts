@@ -408,6 +408,20 @@ export const en: Catalog = {
   },
   studio: {
     step: "Step 2 of 2",
+    languages: {
+      fr: "French",
+      en: "English",
+      hint: "Write at least one language: a title and a description in one of them are enough to publish. The other can be translated, written by you, or left empty (pages then show the written one).",
+      fillFromFr: "Translate from French",
+      fillFromEn: "Translate from English",
+      translating: "Translating…",
+      translated: "Text translated: read it through before publishing.",
+      noProviderFr:
+        "No automatic translation is configured: write the French text yourself. Until then, French pages show the English text.",
+      noProviderEn:
+        "No automatic translation is configured: write the English text yourself. Until then, English pages show the French text.",
+      translateFailed: "The translation failed: write this text yourself or try again later.",
+    },
     title: "Describe your content",
     intro:
       "Pick a file, fill in its details, then save a draft or publish. Publishing sends the content for review.",

@@ -413,6 +413,21 @@ export const fr = {
   },
   studio: {
     step: "Étape 2 sur 2",
+    languages: {
+      fr: "Français",
+      en: "Anglais",
+      hint: "Écrivez au moins une langue : titre et description suffisent dans l'une pour publier. L'autre peut être traduite, écrite par vous, ou laissée vide (les pages montrent alors la langue écrite).",
+      fillFromFr: "Traduire depuis le français",
+      fillFromEn: "Traduire depuis l'anglais",
+      translating: "Traduction…",
+      translated: "Texte traduit : relisez-le avant de publier.",
+      noProviderFr:
+        "Aucune traduction automatique n'est configurée : écrivez le texte français vous-même. En attendant, les pages en français montrent le texte anglais.",
+      noProviderEn:
+        "Aucune traduction automatique n'est configurée : écrivez le texte anglais vous-même. En attendant, les pages en anglais montrent le texte français.",
+      translateFailed:
+        "La traduction a échoué : écrivez ce texte vous-même ou réessayez plus tard.",
+    },
     title: "Décrivez vos contenus",
     intro:
       "Choisissez un fichier, remplissez sa fiche, puis sauvegardez un brouillon ou publiez. La publication envoie le contenu en validation.",

@@ -1,3 +1,4 @@
+import { withTitlesIn } from "../catalogue/localized-title.server";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Services } from "../services";
 import type { DatabaseTransaction as Tx } from "../db/client.server";
@@ -138,10 +139,14 @@ export const payoutsMailRenderers: MailRenderers = {
       .where(eq(orders.id, String(params.orderId)));
     const buyer = await mailRecipient(app.db, order?.buyerId ?? null);
     if (!order || !buyer) return null;
-    const refunded = await app.db
-      .select()
-      .from(transactions)
-      .where(inArray(transactions.id, params.transactionIds as string[]));
+    const refunded = await withTitlesIn(
+      app.db,
+      await app.db
+        .select()
+        .from(transactions)
+        .where(inArray(transactions.id, params.transactionIds as string[])),
+      buyer.locale,
+    );
     const t = getT(buyer.locale);
     const reference = order.id.slice(0, 8).toUpperCase();
     return {
@@ -165,12 +170,14 @@ export const payoutsMailRenderers: MailRenderers = {
   },
   /** Each seller is told which share was reversed. */
   "payouts.reversal": async (app, params) => {
-    const [line] = await app.db
+    const [reversed] = await app.db
       .select()
       .from(transactions)
       .where(eq(transactions.id, String(params.transactionId)));
-    const seller = await mailRecipient(app.db, line?.sellerId ?? null);
-    if (!line || !seller) return null;
+    const seller = await mailRecipient(app.db, reversed?.sellerId ?? null);
+    if (!reversed || !seller) return null;
+    const [line] = await withTitlesIn(app.db, [reversed], seller.locale);
+    if (!line) return null;
     const t = getT(seller.locale);
     return {
       to: seller.email,

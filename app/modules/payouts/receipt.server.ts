@@ -1,3 +1,4 @@
+import { withTitlesIn } from "../catalogue/localized-title.server";
 import { eq, inArray } from "drizzle-orm";
 import type { Viewer } from "../auth/roles";
 import type { Database } from "../db/client.server";
@@ -25,7 +26,11 @@ export async function receiptFor(
   if (order.buyerId !== viewer.id && viewer.role !== "admin") return null;
   if (order.status !== "paid" && order.status !== "refunded") return null;
   const t = getT(locale);
-  const lines = await db.select().from(transactions).where(eq(transactions.orderId, order.id));
+  const lines = await withTitlesIn(
+    db,
+    await db.select().from(transactions).where(eq(transactions.orderId, order.id)),
+    locale,
+  );
   const people = [
     ...new Set([order.buyerId, ...lines.map((line) => line.sellerId)].filter(Boolean)),
   ] as string[];

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import { contentSubmissions, licences, type LicenceId } from "../db/schema";
 import { commissionRateBps } from "./commission.server";
 import { linePriceCents, splitCommission } from "./pricing";
+import { titleIn } from "../catalogue/localized-title.server";
 
 /** What one cart line costs, read from the database at this moment (never from the browser). */
 export interface LineQuote {
@@ -33,7 +34,8 @@ export async function quoteLine(
     .select({
       submissionId: contentSubmissions.id,
       sellerId: contentSubmissions.creatorId,
-      title: contentSubmissions.title,
+      // The title kept with the sale: the default language's, or English when only that exists.
+      title: titleIn("fr"),
       priceCents: contentSubmissions.priceCents,
       licenceId: licences.id,
       surchargeCents: licences.surchargeCents,

@@ -1,26 +1,38 @@
 import { z } from "~/modules/validation/zod";
 import { contentKinds } from "./content-kind";
 import { parseEuros } from "./pricing";
-import { maxDescriptionLength, maxTitleLength, type StudioErrorCode } from "./product-form";
+import {
+  bilingualFieldName,
+  maxDescriptionLength,
+  maxTitleLength,
+  type StudioErrorCode,
+} from "./product-form";
 import { maxTagLength, maxTags } from "./tags";
 
 // The server's checks of a product's fields (zod stays off the pages, decision record 0048).
 
-/** A product's fields as the form sends them. */
+const titleSchema = z
+  .string()
+  .trim()
+  .max(maxTitleLength, "titleTooLong" satisfies StudioErrorCode);
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(maxDescriptionLength, "descriptionTooLong" satisfies StudioErrorCode);
+const tagsSchema = z.array(z.string().trim().min(1).max(maxTagLength)).max(maxTags);
+
+/**
+ * A product's fields as the form sends them. Title, description and tags come in both languages
+ * (decision 0049); an empty one is "not written".
+ */
 export const productFieldsSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .max(maxTitleLength, "titleTooLong" satisfies StudioErrorCode),
-  description: z
-    .string()
-    .trim()
-    .max(maxDescriptionLength, "descriptionTooLong" satisfies StudioErrorCode),
+  title: z.object({ fr: titleSchema, en: titleSchema }),
+  description: z.object({ fr: descriptionSchema, en: descriptionSchema }),
   categoryId: z
     .union([z.literal(""), z.uuid()])
     .transform((value) => (value === "" ? null : value)),
   kind: z.enum(contentKinds),
-  tags: z.array(z.string().trim().min(1).max(maxTagLength)).max(maxTags),
+  tags: z.object({ fr: tagsSchema, en: tagsSchema }),
   price: z
     .string()
     .transform((value) => parseEuros(value))
@@ -31,14 +43,22 @@ export const productFieldsSchema = z.object({
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
 
-/** Reads the product fields from a submitted form (tags arrive as repeated `tags` entries). */
+/** Reads the product fields from a submitted form (tags arrive as repeated `tags_fr`/`tags_en`). */
 export function productFieldsFrom(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const both = (field: "title" | "description") => ({
+    fr: text(bilingualFieldName(field, "fr")),
+    en: text(bilingualFieldName(field, "en")),
+  });
   return productFieldsSchema.safeParse({
-    title: String(form.get("title") ?? ""),
-    description: String(form.get("description") ?? ""),
-    categoryId: String(form.get("categoryId") ?? ""),
-    kind: String(form.get("kind") ?? ""),
-    tags: form.getAll("tags").map(String),
-    price: String(form.get("price") ?? ""),
+    title: both("title"),
+    description: both("description"),
+    categoryId: text("categoryId"),
+    kind: text("kind"),
+    tags: {
+      fr: form.getAll(bilingualFieldName("tags", "fr")).map(String),
+      en: form.getAll(bilingualFieldName("tags", "en")).map(String),
+    },
+    price: text("price"),
   });
 }

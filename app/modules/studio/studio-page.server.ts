@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { categories, platformSettings } from "../db/schema";
+import { bilingual } from "../i18n/bilingual-text";
 import type { Locale } from "../i18n/locale";
 import { mediaKindOf } from "../media/media-kind";
 import { allowedContentKinds, defaultContentKind } from "./content-kind";
@@ -46,11 +47,11 @@ export async function studioPageData(db: Database, ownerId: string, locale: Loca
       proposalUnreviewed: submission?.proposalUnreviewed ?? false,
       cover: cover ? { id: cover.id, thumbnail: Boolean(cover.derivatives.thumbnail) } : null,
       values: {
-        title: submission?.title ?? "",
-        description: submission?.description ?? "",
+        title: bilingual(submission?.titleFr ?? "", submission?.titleEn ?? ""),
+        description: bilingual(submission?.descriptionFr ?? "", submission?.descriptionEn ?? ""),
         categoryId: submission?.categoryId ?? "",
         kind,
-        tags: submission?.tags ?? [],
+        tags: bilingual(submission?.tagsFr ?? [], submission?.tagsEn ?? []),
         price: centsToInput(
           submission ? submission.priceCents : defaultPriceCents(kind, upload.fileName, metadata),
           locale,

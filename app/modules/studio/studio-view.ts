@@ -1,13 +1,15 @@
+import type { Bilingual } from "../i18n/bilingual-text";
 import type { MediaKind } from "../media/media-kind";
 import type { ContentKind } from "./content-kind";
 
 /** What the product form holds for one file; the browser edits it, the server re-checks it. */
 export interface ProductFormValues {
-  title: string;
-  description: string;
+  /** Both languages side by side (decision 0049); an empty one is "not written yet". */
+  title: Bilingual<string>;
+  description: Bilingual<string>;
   categoryId: string;
   kind: ContentKind;
-  tags: string[];
+  tags: Bilingual<string[]>;
   price: string;
   coverUploadId: string;
 }

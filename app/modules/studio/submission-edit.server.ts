@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, max } from "drizzle-orm";
 import type { Viewer } from "../auth/roles";
 import { auditLog, contentSubmissions, uploads } from "../db/schema";
+import { bilingual, type Bilingual } from "../i18n/bilingual-text";
 import { mediaKindOf } from "../media/media-kind";
 import { removeUpload } from "../storage/file-storage.server";
 import { allowedContentKinds } from "./content-kind";
@@ -13,6 +14,7 @@ import {
   assertCategory,
   autoApprove,
   attachCover,
+  textColumns,
   type StudioDependencies,
 } from "./submissions.server";
 
@@ -74,11 +76,9 @@ export async function updateSubmission(
     await tx
       .update(contentSubmissions)
       .set({
-        title: input.fields.title,
-        description: input.fields.description,
+        ...textColumns(input.fields),
         categoryId: input.fields.categoryId,
         kind: input.fields.kind,
-        tags: input.fields.tags,
         priceCents: input.fields.price,
         ...review,
       })
@@ -165,7 +165,7 @@ export async function deleteSubmission(
   dependencies: StudioDependencies,
   viewer: Viewer,
   submissionId: string,
-): Promise<{ title: string; hidden: boolean }> {
+): Promise<{ title: Bilingual<string>; hidden: boolean }> {
   const found = await editable(dependencies, viewer, submissionId);
   const { db, storage } = dependencies;
   const hidden = await db.transaction(async (tx) => {
@@ -183,7 +183,11 @@ export async function deleteSubmission(
       action: sold ? "submission.hide" : "submission.delete",
       targetType: "content_submission",
       targetId: submissionId,
-      before: { title: found.submission.title, status: found.submission.status },
+      before: {
+        titleFr: found.submission.titleFr,
+        titleEn: found.submission.titleEn,
+        status: found.submission.status,
+      },
     });
     return sold;
   });
@@ -192,5 +196,5 @@ export async function deleteSubmission(
     await Promise.all(files.map((file) => removeUpload(storage, file.id)));
   }
   dependencies.events.publish({ type: "catalogue.changed", submissionId, change: "deleted" });
-  return { title: found.submission.title, hidden };
+  return { title: bilingual(found.submission.titleFr, found.submission.titleEn), hidden };
 }

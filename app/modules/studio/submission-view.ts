@@ -1,4 +1,5 @@
 import type { MediaDerivatives } from "../db/schema";
+import { bilingual, inLocale } from "../i18n/bilingual-text";
 import type { Locale } from "../i18n/locale";
 import { mediaKindOf, type MediaKind } from "../media/media-kind";
 import type { ContentKind } from "./content-kind";
@@ -66,7 +67,8 @@ export function fileTile(upload: UploadRow): FileTile {
 interface SubmissionRow {
   submission: {
     id: string;
-    title: string;
+    titleFr: string;
+    titleEn: string;
     kind: ContentKind;
     status: string;
     priceCents: number | null;
@@ -90,7 +92,7 @@ export function submissionCard(row: SubmissionRow, locale: Locale): SubmissionCa
   const cover = row.cover ? fileTile(row.cover) : null;
   return {
     id: submission.id,
-    title: submission.title,
+    title: inLocale(bilingual(submission.titleFr, submission.titleEn), locale),
     kind: submission.kind,
     status: submission.status,
     priceCents: submission.priceCents,

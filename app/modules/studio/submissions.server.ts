@@ -73,6 +73,18 @@ async function hasCover(tx: Transaction, submissionId: string | null, coverUploa
   return Boolean(cover);
 }
 
+/** The product's text as its per-language columns (decision 0049). */
+export function textColumns(fields: Pick<ProductFields, "title" | "description" | "tags">) {
+  return {
+    titleFr: fields.title.fr,
+    titleEn: fields.title.en,
+    descriptionFr: fields.description.fr,
+    descriptionEn: fields.description.en,
+    tagsFr: fields.tags.fr,
+    tagsEn: fields.tags.en,
+  };
+}
+
 function record(tx: Transaction, viewer: Viewer, action: string, id: string, after: unknown) {
   return tx
     .insert(auditLog)
@@ -131,11 +143,9 @@ export async function saveStudioProduct(
     await assertCategory(tx, fields.categoryId);
 
     const values = {
-      title: fields.title,
-      description: fields.description,
+      ...textColumns(fields),
       categoryId: fields.categoryId,
       kind: fields.kind,
-      tags: fields.tags,
       priceCents: fields.price,
       // Any save by the seller is the seller's own; only an automatic proposal sets the flag.
       proposalUnreviewed: input.proposalUnreviewed ?? false,

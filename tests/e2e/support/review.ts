@@ -43,8 +43,9 @@ export async function sendToReview(
     form: {
       intent: "publish",
       uploadId,
-      title,
-      description: "Une photo envoyée en validation.",
+      // Written in the page's language; the other stays empty (the pages fall back to this one).
+      [`title_${lang}`]: title,
+      [`description_${lang}`]: "Une photo envoyée en validation.",
       kind: "photo",
       categoryId: "",
       price: "12",
