@@ -39,6 +39,12 @@ export default tseslint.config(
               message:
                 "Import z from ~/modules/validation/zod: it turns off zod's eval, which the pages' CSP forbids.",
             },
+            {
+              name: "sonner",
+              importNames: ["toast", "Toaster"],
+              message:
+                "Import toast from ~/components/shell/toasts: sonner loads with the first toast, not with the page.",
+            },
           ],
           patterns: [
             {
@@ -51,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/modules/validation/zod.ts"],
+    files: ["app/modules/validation/zod.ts", "app/components/shell/toasts.tsx"],
     rules: { "no-restricted-imports": "off" },
   },
   {

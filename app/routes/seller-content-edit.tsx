@@ -34,7 +34,7 @@ import { mediaKindOf } from "~/modules/media/media-kind";
 import { allowedContentKinds, contentKinds } from "~/modules/studio/content-kind";
 import { centsToInput } from "~/modules/studio/pricing";
 import { bilingualFieldName, type StudioErrorCode } from "~/modules/studio/product-form";
-import { productFieldsFrom, productFieldsSchema } from "~/modules/studio/product-fields.server";
+import { productFieldsSchema } from "~/modules/studio/product-fields.server";
 import {
   findEditableSubmission,
   listCategories,

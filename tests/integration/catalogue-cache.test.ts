@@ -79,11 +79,11 @@ describe("cached catalogue pages", () => {
 
     await updateSubmission(services, seller, submission.id, {
       fields: {
-        title: `Torrent ${word}`,
-        description: "Une description",
+        title: { fr: `Torrent ${word}`, en: "" },
+        description: { fr: "Une description", en: "" },
         categoryId: null,
         kind: "photo",
-        tags: [],
+        tags: { fr: [], en: [] },
         price: 3700,
       },
       intent: "save",

@@ -70,7 +70,12 @@ describe("files in an S3 bucket (STORAGE_DRIVER=s3)", () => {
     const version = row!.derivatives.preview!;
     expect(version).toMatch(/^[0-9a-f]{16}$/);
     const keys = (await services.storage.list(`media/${uploadId}/`)).map((object) => object.key);
-    expect(keys).toEqual([`media/${uploadId}/preview`, `media/${uploadId}/thumbnail`]);
+    // The JPEG previews and their WebP copies by width (none wider than the 900 px image).
+    expect(keys).toEqual(
+      ["card-320", "card-640", "preview", "still-640", "thumbnail"].map(
+        (name) => `media/${uploadId}/${name}`,
+      ),
+    );
 
     const preview = await app.fetch(`/media/${uploadId}/preview?v=${version}`);
     expect(preview.status).toBe(200);

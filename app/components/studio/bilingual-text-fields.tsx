@@ -1,7 +1,7 @@
 import { Languages } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/shell/toasts";
 import { useLocale } from "~/components/use-locale";
 import type { MetadataProposal } from "~/modules/ai/types";
 import { otherLocale, type Bilingual } from "~/modules/i18n/bilingual-text";

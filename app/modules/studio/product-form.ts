@@ -1,4 +1,5 @@
-import type { Locale } from "../i18n/locale";
+import type { Bilingual } from "../i18n/bilingual-text";
+import { locales, type Locale } from "../i18n/locale";
 import type { ContentKind } from "./content-kind";
 
 /** Stable codes of studio refusals; the page maps them to `studio.errors.*`. */
@@ -25,8 +26,11 @@ export const maxDescriptionLength = 5000;
 
 export type SaveIntent = "draft" | "publish";
 
+/** A product's text as the save rules read it: both languages, either may be empty. */
+type ProductText = { title: Bilingual<string>; description: Bilingual<string> };
+
 /** Whether a language has both a title and a description. */
-function complete(fields: Pick<ProductFields, "title" | "description">, locale: Locale) {
+function complete(fields: ProductText, locale: Locale) {
   return fields.title[locale].trim() !== "" && fields.description[locale].trim() !== "";
 }
 
@@ -37,7 +41,7 @@ function complete(fields: Pick<ProductFields, "title" | "description">, locale: 
  * cover.
  */
 export function saveBlocker(
-  fields: { title: string; description: string; kind: ContentKind },
+  fields: ProductText & { kind: ContentKind },
   intent: SaveIntent,
   hasCover: boolean,
 ): StudioErrorCode | null {
