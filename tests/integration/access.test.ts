@@ -23,6 +23,8 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   "routes/admin-original": "api",
   // Seller-only JSON endpoint: checked in tests/integration/studio.test.ts.
   "routes/api.studio-ai-metadata": "api",
+  // Sellers' translation endpoint: 401/403 checked in tests/integration/bilingual-catalogue.test.ts.
+  "routes/api.studio-translate": "api",
   "routes/test-accounts": "public",
   "routes/create-test-accounts": ["admin"],
   "routes/auth-unprefixed": "public",
