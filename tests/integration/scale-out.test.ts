@@ -321,8 +321,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))(
         {
           intent: "publish",
           uploadId,
-          title: "Pluie sur Lyon",
-          description: "Vingt minutes de pluie sur les toits.",
+          title_fr: "Pluie sur Lyon",
+          description_fr: "Vingt minutes de pluie sur les toits.",
           kind: "audio",
           categoryId: "",
           price: "9,00",

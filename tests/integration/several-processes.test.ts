@@ -80,7 +80,7 @@ async function adminCookies(server: ServerProcess): Promise<string> {
 /** A pending audio item of the demo creator, as a seller's submission leaves it. */
 async function pendingItem(): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
-    `insert into content_submissions (creator_id, title, description, kind, price_cents, status, submitted_at)
+    `insert into content_submissions (creator_id, title_fr, description_fr, kind, price_cents, status, submitted_at)
      select id, 'Pluie sur Lyon', 'Un enregistrement', 'audio', 900, 'pending', now()
      from users where email = 'createur@vitrine.test'
      returning id`,
