@@ -57,12 +57,12 @@ test.describe("bilingual catalogue", () => {
     test.setTimeout(90_000);
     const w = words.fr;
     const token = `zq${randomUUID().replace(/-/g, "").slice(0, 6)}`;
-    const frenchTitle = `Coucher de soleil sur la montagne ${token}`;
+    const frenchTitle = `Coucher de soleil sur la falaise ${token}`;
     await createAccount(page.request, { seller: true, lang: "fr" });
     await uploadAll(page, "fr", [
-      await pngFile(testInfo.outputPath(), "coucher-de-soleil-montagne.png", 320, 200),
+      await pngFile(testInfo.outputPath(), "coucher-de-soleil-falaise.png", 320, 200),
     ]);
-    await fileButton(page, "coucher-de-soleil-montagne.png").click();
+    await fileButton(page, "coucher-de-soleil-falaise.png").click();
 
     // Both languages side by side, the page's first, each labelled.
     const french = page.getByRole("region", { name: w.frColumn, exact: true });
@@ -77,6 +77,8 @@ test.describe("bilingual catalogue", () => {
     await page.getByLabel(w.frTitle).fill(frenchTitle);
     await page.getByLabel(w.frDescription).fill("Un ciel orange derrière les sommets.");
     await page.getByLabel(w.enDescription).fill("An orange sky behind the peaks.");
+    // Priced, so the catalogue specs' free-photo listings stay the demo's on this shared server.
+    await page.getByLabel("Prix (€)").fill("12");
     const englishTitle = await page.getByLabel(w.enTitle).inputValue();
     await page.getByRole("button", { name: w.publish, exact: true }).click();
     await expectToast(page, w.published);
@@ -110,6 +112,7 @@ test.describe("bilingual catalogue", () => {
     await uploadAll(page, "en", [await pngFile(testInfo.outputPath(), "port.png", 320, 200)]);
     await page.getByLabel(w.enTitle).fill(englishTitle);
     await page.getByLabel(w.enDescription).fill("Boats at night in the harbour.");
+    await page.getByLabel("Price (€)").fill("12");
     // No AI provider is configured here: the French column says what happens without it.
     await expect(
       page.getByRole("region", { name: w.frColumn, exact: true }).getByText(w.noProviderFr),
