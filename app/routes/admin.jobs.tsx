@@ -68,14 +68,13 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
     timeZone: "UTC",
   });
   const tabs = [null, ...jobStates] as const;
+  // Whole hours say so ("toutes les heures"), anything else in minutes.
+  const recurringText = (seconds: number) =>
+    seconds % 3600 === 0
+      ? t("admin.jobs.recurringHours", { count: seconds / 3600 })
+      : t("admin.jobs.recurringMinutes", { count: Math.round(seconds / 60) });
   // Job types are dotted identifiers, so they are read from the catalog as one object.
   const typeNames = t("admin.jobs.typeNames", { returnObjects: true }) as Record<string, string>;
-  const interval = (seconds: number) =>
-    new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", {
-      style: "unit",
-      unit: seconds % 3600 === 0 ? "hour" : "minute",
-      unitDisplay: "long",
-    }).format(seconds % 3600 === 0 ? seconds / 3600 : Math.round(seconds / 60));
   return (
     <AdminFrame current="jobs" title={t("admin.jobs.title")}>
       <p className="text-sm text-muted">{t("admin.jobs.intro")}</p>
@@ -143,7 +142,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {row.everySeconds
-                      ? t("admin.jobs.recurring", { interval: interval(row.everySeconds) })
+                      ? recurringText(row.everySeconds)
                       : t("admin.jobs.attemptsOf", { count: row.attempts, max: row.maxAttempts })}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">

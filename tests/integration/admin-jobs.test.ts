@@ -64,7 +64,8 @@ describe("admin jobs page", () => {
     const all = plain(await (await app.fetch("/fr/admin/jobs", { cookies: admin.jar })).text());
     expect(all).toContain("Expiration des commandes abandonnées");
     expect(all).toContain("Récurrente : toutes les 5 minutes");
-    expect(en).toContain("Recurring: every 1 hour");
+    expect(en).toContain("Recurring: every hour");
+    expect(all).toContain("Récurrente : toutes les heures");
     expect(en).toContain("Retry");
     // The waiting tab does not list it.
     const waiting = plain(
