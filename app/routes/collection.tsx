@@ -16,6 +16,7 @@ import { inLocale } from "~/modules/i18n/bilingual-text";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/collection";
+import { CollectionNameField } from "~/components/collections/collection-name-field";
 
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, "collection"), { name: "robots", content: "noindex" }];
@@ -123,26 +124,11 @@ function ManageSection({ name, error }: { name: string; error: string | null }) 
         <label htmlFor={id} className="sr-only">
           {t("collections.nameLabel")}
         </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            id={id}
-            name="name"
-            required
-            maxLength={80}
-            defaultValue={name}
-            className="field-input min-w-0 flex-1"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
+        <CollectionNameField id={id} error={error} defaultValue={name}>
           <button type="submit" className="btn-secondary">
             {t("collections.rename")}
           </button>
-        </div>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {t(error as never)}
-          </p>
-        ) : null}
+        </CollectionNameField>
       </Form>
       <Form
         method="post"

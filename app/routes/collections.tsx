@@ -14,6 +14,7 @@ import { readForm } from "~/modules/http/read-form.server";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/collections";
+import { CollectionNameField } from "~/components/collections/collection-name-field";
 
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, "collections"), { name: "robots", content: "noindex" }];
@@ -51,25 +52,11 @@ function CreateForm({ error }: { error: string | null }) {
       <label htmlFor={id} className="field-label mt-3 block">
         {t("collections.nameLabel")}
       </label>
-      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={id}
-          name="name"
-          required
-          maxLength={80}
-          className="field-input min-w-0 flex-1"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+      <CollectionNameField id={id} error={error} className="mt-1 flex flex-col gap-2 sm:flex-row">
         <button type="submit" className="btn-primary">
           {t("collections.create")}
         </button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {t(error as never)}
-        </p>
-      ) : null}
+      </CollectionNameField>
     </Form>
   );
 }

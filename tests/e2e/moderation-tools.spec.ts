@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, expectToast, open, signInByRequest } from "./support/app";
 import { mp4File, pngFile } from "./support/files";
@@ -33,43 +32,13 @@ const words = {
   },
 };
 
-const tus = { "Tus-Resumable": "1.0.0" };
-
 /** A video product sent to review through the upload and product endpoints. */
-async function sendVideo(request: APIRequestContext, lang: string, file: string, title: string) {
-  const bytes = await fs.readFile(file);
-  const name = `${title}.mp4`;
-  const created = await request.post("/api/uploads", {
-    headers: {
-      ...tus,
-      "Upload-Length": String(bytes.length),
-      "Upload-Metadata": `filename ${Buffer.from(name).toString("base64")}`,
-    },
+function sendVideo(request: APIRequestContext, lang: string, file: string, title: string) {
+  return sendToReview(request, lang, file, title, {
+    kind: "video",
+    price: "60",
+    name: `${title}.mp4`,
   });
-  expect(created.status()).toBe(201);
-  const location = created.headers()["location"]!;
-  const patched = await request.fetch(location, {
-    method: "PATCH",
-    headers: { ...tus, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
-    data: bytes,
-  });
-  expect(patched.status()).toBe(204);
-  const uploadId = location.split("/").pop()!;
-  const published = await request.post(`/${lang}/product-management`, {
-    form: {
-      intent: "publish",
-      uploadId,
-      // Written in the page's language; the other stays empty (the pages fall back to this one).
-      [`title_${lang}`]: title,
-      [`description_${lang}`]: "Une vidéo envoyée en validation.",
-      kind: "video",
-      categoryId: "",
-      price: "60",
-      coverUploadId: "",
-    },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  return { uploadId, name };
 }
 
 async function seriousViolations(page: Page) {

@@ -6,6 +6,7 @@ import type { CollectionSummary } from "~/modules/collections/collections.server
 import { formatNumber } from "~/modules/i18n/i18n";
 import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
+import { CollectionNameField } from "./collection-name-field";
 
 /** One collection as a checkbox: ticking adds the item, unticking takes it out. */
 function CollectionToggle({
@@ -116,25 +117,11 @@ export function SavePanel({ submissionId, locale }: { submissionId: string; loca
         <label htmlFor={nameId} className="field-label">
           {t("collections.createTitle")}
         </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id={nameId}
-            name="name"
-            required
-            maxLength={80}
-            className="field-input min-w-0 flex-1"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${nameId}-error` : undefined}
-          />
+        <CollectionNameField id={nameId} error={error} className="mt-1 flex gap-2">
           <button type="submit" className="btn-primary" disabled={create.state !== "idle"}>
             {t("collections.createAndAdd")}
           </button>
-        </div>
-        {error ? (
-          <p id={`${nameId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {t(error as never)}
-          </p>
-        ) : null}
+        </CollectionNameField>
       </create.Form>
       <p className="mt-4 text-sm">
         <Link

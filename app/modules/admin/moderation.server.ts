@@ -381,6 +381,18 @@ async function tellSellers(
   }
 }
 
+/** Why the items were rejected, the admin's note if any, and what the seller can do next. */
+function rejectionParagraphs(
+  t: ReturnType<typeof getT>,
+  decision: Extract<Decision, { decision: "reject" }>,
+): string[] {
+  return [
+    t("admin.email.reason", { reason: t(`admin.reasons.${decision.code}`) }),
+    ...(decision.note ? [t("admin.email.note", { note: decision.note })] : []),
+    t("admin.email.rejectedHint"),
+  ];
+}
+
 /** The e-mail to the seller, in the seller's own language: one item, or the list of several. */
 async function tellSeller(
   { db, env }: ModerationDependencies,
@@ -408,11 +420,7 @@ async function tellSeller(
       }),
       ...items.map((item) => `• ${titleOf(item)}`),
     );
-    if (decision.decision === "reject") {
-      paragraphs.push(t("admin.email.reason", { reason: t(`admin.reasons.${decision.code}`) }));
-      if (decision.note) paragraphs.push(t("admin.email.note", { note: decision.note }));
-      paragraphs.push(t("admin.email.rejectedHint"));
-    }
+    if (decision.decision === "reject") paragraphs.push(...rejectionParagraphs(t, decision));
     await enqueueMail(db, {
       message: {
         to: seller.email,
@@ -435,10 +443,7 @@ async function tellSeller(
   if (decision.decision === "approve") {
     paragraphs.push(t("admin.email.approvedBody", { title }));
   } else {
-    paragraphs.push(t("admin.email.rejectedBody", { title }));
-    paragraphs.push(t("admin.email.reason", { reason: t(`admin.reasons.${decision.code}`) }));
-    if (decision.note) paragraphs.push(t("admin.email.note", { note: decision.note }));
-    paragraphs.push(t("admin.email.rejectedHint"));
+    paragraphs.push(t("admin.email.rejectedBody", { title }), ...rejectionParagraphs(t, decision));
   }
   await enqueueMail(db, {
     message: {

@@ -1,6 +1,7 @@
 import { z } from "~/modules/validation/zod";
 import { env } from "~/modules/config/env.server";
 import { logger } from "~/modules/log/logger.server";
+import { ProviderFailure, requestChatJson } from "./chat-completion.server";
 import { fileFacts, formatDuration } from "./file-facts.server";
 import {
   localMetadata,
@@ -52,12 +53,6 @@ const proposalSchema = z.object({
 /** The JSON the model must answer with. */
 export const aiAnswerSchema = z.object({ fr: proposalSchema, en: proposalSchema });
 
-const chatCompletionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }) }))
-    .min(1),
-});
-
 export const systemPrompt = [
   "You write listings for a stock-media marketplace (photos, videos, audio, vectors, ebooks, 3D models).",
   "From the facts about one uploaded file, propose a title, a description and search tags, in French and in English.",
@@ -99,50 +94,6 @@ export function userPrompt(input: MetadataInput): string {
   return lines.filter(Boolean).join("\n");
 }
 
-/** A provider failure, with the code the page turns into a message. */
-class ProviderFailure extends Error {
-  override name = "ProviderFailure";
-  constructor(
-    readonly code: Exclude<AiWarningCode, "fallback">,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
-
-const quotaPattern =
-  /insufficient[ _-]?(balance|quota|funds|credits?)|quota|billing|credit balance/i;
-const keyPattern =
-  /invalid[ _-]?api[ _-]?key|incorrect api key|api key|unauthori[sz]ed|authentication/i;
-
-/** Sorts an HTTP refusal: the body's words matter, as providers disagree on status codes. */
-export function classifyHttpFailure(
-  status: number,
-  body: string,
-): Exclude<AiWarningCode, "fallback"> {
-  if (status === 402 || quotaPattern.test(body)) return "insufficientBalance";
-  if (status === 401 || status === 403 || keyPattern.test(body)) return "missingApiKey";
-  return "providerError";
-}
-
-/** The provider's own error code or type (e.g. "insufficient_quota"), never its message. */
-function errorLabel(body: string): string | undefined {
-  try {
-    const parsed = JSON.parse(body) as { error?: { code?: unknown; type?: unknown } };
-    const label = parsed.error?.code ?? parsed.error?.type;
-    return typeof label === "string" ? label.slice(0, 60) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Tolerates an answer wrapped in a Markdown code fence. */
-function parseJsonContent(content: string): unknown {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(content);
-  return JSON.parse(fenced?.[1] ?? content);
-}
-
 /**
  * The metadata generator: an OpenAI-compatible chat-completions provider when both `apiUrl` and
  * `apiKey` are set, the local generator otherwise or whenever the provider fails.
@@ -163,54 +114,22 @@ export function createMetadataGenerator(config: MetadataGeneratorConfig): Metada
   if (!apiUrl || !apiKey) {
     return { generate: async (input) => local(input, "fallback") };
   }
-  const endpoint = `${apiUrl}/chat/completions`;
+  const provider = { apiUrl, apiKey, model, fetch: fetchImpl, timeoutMs };
   // Logged instead of the URL, which could carry credentials.
   const host = URL.parse(apiUrl)?.host ?? "(invalid URL)";
 
   async function callProvider(input: MetadataInput, signal: AbortSignal) {
-    let response: Response;
-    try {
-      response = await fetchImpl(endpoint, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          "content-type": "application/json",
-          accept: "application/json",
-        },
-        body: JSON.stringify({
-          model,
-          messages: [
-            { role: "system", content: systemPrompt },
-            { role: "user", content: userPrompt(input) },
-          ],
-          response_format: { type: "json_object" },
-          temperature: 0.4,
-        }),
-        signal,
-      });
-    } catch (error) {
-      const reason = signal.aborted ? `timed out after ${timeoutMs} ms` : String(error);
-      throw new ProviderFailure("providerError", `request failed: ${reason}`);
-    }
-
-    const body = await response.text().catch(() => "");
-    if (!response.ok) {
-      const label = errorLabel(body);
-      throw new ProviderFailure(
-        classifyHttpFailure(response.status, body),
-        `HTTP ${response.status}${label ? ` (${label})` : ""}`,
-        response.status,
-      );
-    }
-    try {
-      const completion = chatCompletionSchema.parse(JSON.parse(body));
-      const content = completion.choices[0]?.message.content ?? "";
-      return aiAnswerSchema.parse(parseJsonContent(content));
-    } catch (error) {
-      const reason =
-        error instanceof z.ZodError ? "answer does not match the schema" : "invalid JSON";
-      throw new ProviderFailure("providerError", reason, response.status);
-    }
+    const { json, status } = await requestChatJson({
+      ...provider,
+      system: systemPrompt,
+      user: userPrompt(input),
+      temperature: 0.4,
+      signal,
+    });
+    const answer = aiAnswerSchema.safeParse(json);
+    if (!answer.success)
+      throw new ProviderFailure("providerError", "answer does not match the schema", status);
+    return answer.data;
   }
 
   return {

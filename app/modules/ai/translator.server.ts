@@ -4,8 +4,8 @@ import type { Locale } from "~/modules/i18n/locale";
 import { logger } from "~/modules/log/logger.server";
 import { maxDescriptionLength, maxTitleLength } from "~/modules/studio/product-form";
 import { addTags, maxTagLength, maxTags } from "~/modules/studio/tags";
+import { ProviderFailure, requestChatJson } from "./chat-completion.server";
 import {
-  classifyHttpFailure,
   defaultAiModel,
   defaultAiTimeoutMs,
   type MetadataGeneratorConfig,
@@ -48,12 +48,6 @@ const answerSchema = z.object({
     ),
 });
 
-const completionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }) }))
-    .min(1),
-});
-
 export function translationPrompt(from: Locale, to: Locale): string {
   return [
     "You translate listings of a stock-media marketplace.",
@@ -61,12 +55,6 @@ export function translationPrompt(from: Locale, to: Locale): string {
     'Answer with one JSON object and nothing else: {"title":"…","description":"…","tags":["…"]}.',
     `Keep the meaning, add nothing; an empty field stays empty. Title at most ${maxTitleLength} characters; tags lower case, one per source tag.`,
   ].join("\n");
-}
-
-/** Tolerates an answer wrapped in a Markdown code fence. */
-function parseJsonContent(content: string): unknown {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(content);
-  return JSON.parse(fenced?.[1] ?? content);
 }
 
 export function createTranslator(config: MetadataGeneratorConfig): TextTranslator {
@@ -79,6 +67,7 @@ export function createTranslator(config: MetadataGeneratorConfig): TextTranslato
   const timeoutMs = config.timeoutMs ?? defaultAiTimeoutMs;
   const fetchImpl = config.fetch ?? globalThis.fetch;
   const host = URL.parse(apiUrl)?.host ?? "(invalid URL)";
+  const provider = { apiUrl, apiKey, model, fetch: fetchImpl, timeoutMs };
 
   async function call(
     text: MetadataProposal,
@@ -86,36 +75,23 @@ export function createTranslator(config: MetadataGeneratorConfig): TextTranslato
     to: Locale,
     signal: AbortSignal,
   ): Promise<TranslationResult> {
-    let response: Response;
     try {
-      response = await fetchImpl(`${apiUrl}/chat/completions`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          "content-type": "application/json",
-          accept: "application/json",
-        },
-        body: JSON.stringify({
-          model,
-          messages: [
-            { role: "system", content: translationPrompt(from, to) },
-            { role: "user", content: JSON.stringify(text) },
-          ],
-          response_format: { type: "json_object" },
-          temperature: 0.2,
-        }),
+      const { json } = await requestChatJson({
+        ...provider,
+        system: translationPrompt(from, to),
+        user: JSON.stringify(text),
+        temperature: 0.2,
         signal,
       });
-    } catch {
-      return { ok: false, warning: "providerError" };
-    }
-    const body = await response.text().catch(() => "");
-    if (!response.ok) return { ok: false, warning: classifyHttpFailure(response.status, body) };
-    try {
-      const content = completionSchema.parse(JSON.parse(body)).choices[0]?.message.content ?? "";
-      return { ok: true, text: answerSchema.parse(parseJsonContent(content)) };
-    } catch {
-      return { ok: false, warning: "providerError" };
+      const answer = answerSchema.safeParse(json);
+      return answer.success
+        ? { ok: true, text: answer.data }
+        : { ok: false, warning: "providerError" };
+    } catch (error) {
+      return {
+        ok: false,
+        warning: error instanceof ProviderFailure ? error.code : "providerError",
+      };
     }
   }
 

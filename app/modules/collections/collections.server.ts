@@ -5,6 +5,7 @@ import { uuidPattern } from "../catalogue/catalogue-query";
 import type { Database } from "../db/client.server";
 import { catalogueLikes, collectionItems, collections, contentSubmissions } from "../db/schema";
 import { z } from "../validation/zod";
+import { collectionNameMax } from "./collection-name";
 
 /** How many collections one buyer keeps, and items one collection holds: room, not a quota. */
 export const maxCollections = 100;
@@ -14,7 +15,7 @@ export const collectionNameSchema = z
   .string()
   .trim()
   .min(1, "collections.errors.nameRequired")
-  .max(80, "collections.errors.nameTooLong");
+  .max(collectionNameMax, "collections.errors.nameTooLong");
 
 export class CollectionError extends Error {
   constructor(readonly code: "notFound" | "tooMany" | "full") {

@@ -20,9 +20,11 @@ export async function sendToReview(
   lang: string,
   file: string,
   title: string,
-): Promise<void> {
+  product: { kind?: "photo" | "video"; price?: string; name?: string } = {},
+): Promise<{ uploadId: string; name: string }> {
+  const { kind = "photo", price = "12" } = product;
   const bytes = await fs.readFile(file);
-  const name = `${randomUUID().slice(0, 8)}.png`;
+  const name = product.name ?? `${randomUUID().slice(0, 8)}.png`;
   const created = await request.post("/api/uploads", {
     headers: {
       ...tus,
@@ -45,14 +47,16 @@ export async function sendToReview(
       uploadId,
       // Written in the page's language; the other stays empty (the pages fall back to this one).
       [`title_${lang}`]: title,
-      [`description_${lang}`]: "Une photo envoyée en validation.",
-      kind: "photo",
+      [`description_${lang}`]:
+        kind === "video" ? "Une vidéo envoyée en validation." : "Une photo envoyée en validation.",
+      kind,
       categoryId: "",
-      price: "12",
+      price,
       coverUploadId: "",
     },
   });
   expect(published.ok(), await published.text()).toBe(true);
+  return { uploadId, name };
 }
 
 /**

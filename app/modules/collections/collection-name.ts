@@ -1,0 +1,2 @@
+/** The longest collection name: the form field's limit and the server's check. */
+export const collectionNameMax = 80;
