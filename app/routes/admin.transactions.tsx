@@ -178,7 +178,9 @@ export default function AdminTransactions({ loaderData }: Route.ComponentProps) 
                     ) : (
                       row.title.trim() || t("admin.untitled")
                     )}
-                    <span className="block text-xs text-muted">{row.licenceId}</span>
+                    <span className="block text-xs text-muted">
+                      {t(`commerce.licence.${row.licenceId}`)}
+                    </span>
                   </td>
                   <PersonCell person={row.buyer} />
                   <PersonCell person={row.seller} />

@@ -74,7 +74,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await pickFiles(page, t.dropZone, [await pngFile(dir, "a.png"), htmlFile(dir, "photo.jpg")]);
       const list = page.getByRole("region", { name: t.listTitle });
       await expectFileStatus(list, "a.png", t.completed);
-      await expectFileStatus(list, "photo.jpg", uploadMessages.typeNotSupported("text/html"));
+      await expectFileStatus(list, "photo.jpg", uploadMessages.fr.typeNotSupported("text/html"));
       await expectFileStatus(list, "unfinished.wav", t.interrupted);
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -41,7 +41,7 @@ test.describe("[fr] upload step", () => {
     const list = fileList(page, fr.listTitle);
     await expectFileStatus(list, "coucher-de-soleil.png", fr.completed);
     await expectFileStatus(list, "ambiance-forêt.wav", fr.completed);
-    await expectToast(page, uploadMessages.succeeded(2));
+    await expectToast(page, uploadMessages.fr.succeeded(2));
 
     // The list comes from the server: a reload keeps it.
     await page.reload();
@@ -59,10 +59,10 @@ test.describe("[fr] upload step", () => {
     await expectFileStatus(list, "coucher-de-soleil.png", fr.completed);
 
     // An HTML page named like a photo is judged by its bytes.
-    const refusal = uploadMessages.typeNotSupported("text/html");
+    const refusal = uploadMessages.fr.typeNotSupported("text/html");
     await pickFiles(page, fr.dropZone, [htmlFile(dir, "photo.jpg")]);
     await expectFileStatus(list, "photo.jpg", refusal);
-    await expectToast(page, uploadMessages.uploadFailed(refusal));
+    await expectToast(page, uploadMessages.fr.uploadFailed(refusal));
 
     // Over 1000 MB: refused at once, before any byte is sent.
     const uploadsStarted: Request[] = [];
@@ -70,8 +70,8 @@ test.describe("[fr] upload step", () => {
       if (request.url().endsWith("/api/uploads")) uploadsStarted.push(request);
     });
     await pickFiles(page, fr.dropZone, [sparseFile(dir, "film-4k.mp4", 1001 * 1024 * 1024)]);
-    await expectFileStatus(list, "film-4k.mp4", uploadMessages.fileTooLarge);
-    await expectToast(page, uploadMessages.uploadFailed(uploadMessages.fileTooLarge));
+    await expectFileStatus(list, "film-4k.mp4", uploadMessages.fr.fileTooLarge);
+    await expectToast(page, uploadMessages.fr.uploadFailed(uploadMessages.fr.fileTooLarge));
     expect(uploadsStarted).toEqual([]);
 
     // One file is complete: the next step opens.
@@ -218,7 +218,7 @@ test.describe("[en] upload step", () => {
     await expectToast(page, en.needFile);
 
     const dir = testInfo.outputPath();
-    const refusal = uploadMessages.typeNotSupported("text/html");
+    const refusal = uploadMessages.en.typeNotSupported("text/html");
     await pickFiles(page, en.dropZone, [
       await pngFile(dir, "harbour.png"),
       htmlFile(dir, "photo.jpg"),
@@ -226,8 +226,8 @@ test.describe("[en] upload step", () => {
     const list = fileList(page, en.listTitle);
     await expectFileStatus(list, "harbour.png", en.completed);
     await expectFileStatus(list, "photo.jpg", refusal);
-    await expectToast(page, uploadMessages.uploadFailed(refusal));
-    await expectToast(page, uploadMessages.succeeded(1));
-    await expectToast(page, uploadMessages.failed(1));
+    await expectToast(page, uploadMessages.en.uploadFailed(refusal));
+    await expectToast(page, uploadMessages.en.succeeded(1));
+    await expectToast(page, uploadMessages.en.failed(1));
   });
 });

@@ -91,6 +91,8 @@ test.describe("seller studio, from upload to review", () => {
     await page.getByLabel(words.description).fill("Un guide pour bien photographier.");
     await page.getByRole("button", { name: words.publish, exact: true }).click();
     await expectToast(page, words.coverRequired);
+    const formAlert = page.locator("main form").getByRole("alert");
+    await expect(formAlert).toHaveText(words.coverRequired);
     const coverInput = page
       .getByLabel(words.cover, { exact: true })
       .and(page.locator("input[type=file]"));
@@ -98,6 +100,8 @@ test.describe("seller studio, from upload to review", () => {
     await expectToast(page, words.coverTooLarge);
     await coverInput.setInputFiles(await pngFile(dir, "couverture.png", 300, 450));
     await expect(page.getByRole("img", { name: words.cover })).toBeVisible();
+    // The valid cover answers the earlier refusal: its message goes.
+    await expect(formAlert).toHaveCount(0);
     await page.getByRole("button", { name: words.publish, exact: true }).click();
     await expectToast(page, words.published);
 

@@ -142,7 +142,12 @@ describe("transactions", () => {
     expect(html).toContain("Contenu supprimé");
     expect(html).not.toContain(goneContentTitle);
     for (const label of ["Réussi", "Échoué", "En attente"]) expect(html).toContain(label);
+    // Licences by their names, not their identifiers.
+    expect(html).toContain("Étendue");
+    expect(html).not.toMatch(/>\s*extended\s*</);
     const en = await page("/en/admin/transactions");
+    expect(en).toContain("Extended");
+    expect(en).not.toMatch(/>\s*extended\s*</);
     expect(en).toContain("Deleted user");
     expect(en).toContain("Deleted content");
     expect(en).toContain("Succeeded");

@@ -212,7 +212,7 @@ describe("tus on S3 with its bookkeeping in the database", () => {
     const finished = await patch(location, mebibyte, source.subarray(mebibyte));
     expect(finished.status).toBe(415);
     expect((JSON.parse(await finished.text()) as { message: string }).message).toBe(
-      "File type not supported (detected: application/octet-stream)",
+      "Type de fichier non pris en charge (détecté : application/octet-stream)",
     );
     expect(await keysUnder(s3, `uploads/${id}`)).toEqual([]);
     const row = await services.db.query.uploads.findFirst({ where: eq(uploads.id, id) });

@@ -81,7 +81,7 @@ describe("resumable uploads (tus)", () => {
   it("refuses visitors with the fixed message, and buyers", async () => {
     const visitor = await create(undefined, 10);
     expect(visitor.status).toBe(401);
-    expect((await errorBody(visitor)).message).toBe("User not authenticated");
+    expect((await errorBody(visitor)).message).toBe("Utilisateur non authentifié");
     const client = (await signedInAs(app, "client")).jar;
     expect((await create(client, 10)).status).toBe(403);
   });
@@ -126,7 +126,7 @@ describe("resumable uploads (tus)", () => {
     const finished = await patch(creator, location, 0, html);
     expect(finished.status).toBe(415);
     expect((await errorBody(finished)).message).toBe(
-      "File type not supported (detected: text/html)",
+      "Type de fichier non pris en charge (détecté : text/html)",
     );
     const row = await rowOf(location);
     expect(row?.status).toBe("rejected");
@@ -137,10 +137,10 @@ describe("resumable uploads (tus)", () => {
   it("refuses a file over 1000 MB before any byte is sent", async () => {
     const response = await create(creator, 1000 * 1024 * 1024 + 1, "huge.mp4");
     expect(response.status).toBe(413);
-    expect((await errorBody(response)).message).toBe("File exceeds 1000MB limit");
+    expect((await errorBody(response)).message).toBe("Le fichier dépasse la limite de 1000 Mo");
     const far = await create(creator, 5 * 1024 * 1024 * 1024, "huge.mp4");
     expect(far.status).toBe(413);
-    expect((await errorBody(far)).message).toBe("File exceeds 1000MB limit");
+    expect((await errorBody(far)).message).toBe("Le fichier dépasse la limite de 1000 Mo");
   });
 
   it("keeps only the base name of a file named with a path", async () => {
@@ -220,7 +220,7 @@ describe("resumable uploads (tus)", () => {
     );
     const response = await create(seller.jar, 10);
     expect(response.status).toBe(400);
-    expect((await errorBody(response)).message).toBe("Maximum 100 files allowed");
+    expect((await errorBody(response)).message).toBe("100 fichiers au maximum");
   });
 
   it("honours the checksum extension: a corrupted chunk is refused and not appended", async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/modules/i18n/catalog.en";
 import { fr } from "~/modules/i18n/catalog.fr";
+import "~/modules/i18n/catalogs.server";
+import { getI18n } from "~/modules/i18n/i18n";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -55,13 +57,39 @@ describe("message catalogs", () => {
     );
   });
 
-  it("keep the fixed English upload messages word for word in both languages", () => {
-    for (const catalog of [fr, en]) {
-      expect(catalog.fileUpload.toasts.success).toBe("Successfully processed {{n}} file(s)");
-      expect(catalog.fileUpload.toasts.uploadFailed).toBe("Upload failed: {{message}}");
-      expect(catalog.fileUpload.toasts.failedCount).toBe("Failed to process {{n}} file(s)");
-      expect(catalog.uploads.errors.fileTooLarge).toBe("File exceeds 1000MB limit");
-      expect(catalog.uploads.errors.tooManyFiles).toBe("Maximum 100 files allowed");
+  it("keep the upload messages fixed in English word for word in English, translated in French", () => {
+    const french = getI18n("fr").t;
+    const english = getI18n("en").t;
+    for (const count of [1, 2]) {
+      expect(english("fileUpload.toasts.success", { count, n: String(count) })).toBe(
+        `Successfully processed ${count} file(s)`,
+      );
+      expect(english("fileUpload.toasts.failedCount", { count, n: String(count) })).toBe(
+        `Failed to process ${count} file(s)`,
+      );
     }
+    expect(en.fileUpload.toasts.uploadFailed).toBe("Upload failed: {{message}}");
+    expect(en.uploads.errors.fileTooLarge).toBe("File exceeds 1000MB limit");
+    expect(en.uploads.errors.tooManyFiles).toBe("Maximum 100 files allowed");
+    expect(french("fileUpload.toasts.success", { count: 1, n: "1" })).toBe(
+      "1 fichier traité avec succès",
+    );
+    expect(french("fileUpload.toasts.success", { count: 3, n: "3" })).toBe(
+      "3 fichiers traités avec succès",
+    );
+    expect(french("fileUpload.toasts.failedCount", { count: 2, n: "2" })).toBe(
+      "Échec du traitement de 2 fichiers",
+    );
+    expect(french("uploads.errors.fileTooLarge")).toBe("Le fichier dépasse la limite de 1000 Mo");
+  });
+
+  it("say one download and one like in the singular on catalogue cards", () => {
+    const french = getI18n("fr").t;
+    const english = getI18n("en").t;
+    expect(french("catalogue.card.downloads", { count: 1 })).toBe("1 téléchargement");
+    expect(french("catalogue.card.downloads", { count: 5 })).toBe("5 téléchargements");
+    expect(english("catalogue.card.downloads", { count: 1 })).toBe("1 download");
+    expect(english("catalogue.card.likes", { count: 1 })).toBe("1 like");
+    expect(english("catalogue.card.likes", { count: 2 })).toBe("2 likes");
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FetcherWithComponents } from "react-router";
 import type { ContentKind } from "~/modules/studio/content-kind";
@@ -49,7 +50,12 @@ export function ProductForm({
   const busy = fetcher.state !== "idle";
   const prefix = `product-${file.id}`;
   const isEbook = values.kind === "ebook";
-  const errorText = error ? t(`studio.errors.${error}`) : null;
+  // A cover error answers an attempt made without a valid cover: once a new cover is uploaded it
+  // no longer holds, until another attempt (a new answer of the server) says otherwise.
+  const [coverFixed, setCoverFixed] = useState<{ error: string; answer: unknown } | null>(null);
+  const coverErrorFixed =
+    coverFixed !== null && coverFixed.error === error && coverFixed.answer === fetcher.data;
+  const errorText = error && !coverErrorFixed ? t(`studio.errors.${error}`) : null;
   const titleError = error === "titleRequired" || error === "titleTooLong" ? errorText : null;
   const priceError = error === "priceInvalid" ? errorText : null;
 
@@ -160,7 +166,10 @@ export function ProductForm({
         <CoverPicker
           key={file.id}
           existingCoverId={file.cover?.id ?? null}
-          onUploaded={(id) => set("coverUploadId", id)}
+          onUploaded={(id) => {
+            set("coverUploadId", id);
+            if (error?.startsWith("cover")) setCoverFixed({ error, answer: fetcher.data });
+          }}
           onError={onCoverError}
         />
       ) : null}

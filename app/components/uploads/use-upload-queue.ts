@@ -113,13 +113,19 @@ export function useUploadQueue({
     const { t: translate, locale: lang, onChange: changed } = latest.current;
     if (batch.succeeded > 0) {
       toast.success(
-        translate("fileUpload.toasts.success", { n: formatNumber(lang, batch.succeeded) }),
+        translate("fileUpload.toasts.success", {
+          count: batch.succeeded,
+          n: formatNumber(lang, batch.succeeded),
+        }),
       );
     }
     // One failed file already has its own toast; the summary is for batches of several.
     if (batch.failed > 1 || (batch.failed > 0 && batch.succeeded > 0)) {
       toast.error(
-        translate("fileUpload.toasts.failedCount", { n: formatNumber(lang, batch.failed) }),
+        translate("fileUpload.toasts.failedCount", {
+          count: batch.failed,
+          n: formatNumber(lang, batch.failed),
+        }),
       );
     }
     changed();

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
-import { contentSubmissions, profiles, transactions, user } from "../db/schema";
+import { contentSubmissions, profiles, transactions, user, type LicenceId } from "../db/schema";
 import { adminPageSize, paged } from "./pagination";
 import type { TransactionFilters } from "./transaction-filters";
 
@@ -12,7 +12,7 @@ export interface AdminTransaction {
   orderId: string;
   createdAt: Date;
   status: string;
-  licenceId: string;
+  licenceId: LicenceId;
   buyer: { name: string; email: string } | null;
   seller: { name: string; email: string } | null;
   /** The submission's title, or null when the content no longer exists. */

@@ -291,14 +291,26 @@ export const texts = {
   },
 } satisfies Record<Lang, unknown>;
 
-/** The upload messages: English in both languages (docs/product.md, "Fixed texts"). */
+/** The upload messages: fixed in English (docs/product.md, "Fixed texts"), translated in French. */
 export const uploadMessages = {
-  typeNotSupported: (detected: string) => `File type not supported (detected: ${detected})`,
-  fileTooLarge: "File exceeds 1000MB limit",
-  uploadFailed: (message: string) => `Upload failed: ${message}`,
-  succeeded: (count: number) => `Successfully processed ${count} file(s)`,
-  failed: (count: number) => `Failed to process ${count} file(s)`,
-};
+  fr: {
+    typeNotSupported: (detected: string) =>
+      `Type de fichier non pris en charge (détecté : ${detected})`,
+    fileTooLarge: "Le fichier dépasse la limite de 1000 Mo",
+    uploadFailed: (message: string) => `Échec de l'upload : ${message}`,
+    succeeded: (count: number) =>
+      count === 1 ? "1 fichier traité avec succès" : `${count} fichiers traités avec succès`,
+    failed: (count: number) =>
+      count === 1 ? "Échec du traitement de 1 fichier" : `Échec du traitement de ${count} fichiers`,
+  },
+  en: {
+    typeNotSupported: (detected: string) => `File type not supported (detected: ${detected})`,
+    fileTooLarge: "File exceeds 1000MB limit",
+    uploadFailed: (message: string) => `Upload failed: ${message}`,
+    succeeded: (count: number) => `Successfully processed ${count} file(s)`,
+    failed: (count: number) => `Failed to process ${count} file(s)`,
+  },
+} satisfies Record<Lang, unknown>;
 
 export const demo = {
   admin: { email: "admin@vitrine.test", password: "Admin-vitrine-2026" },
