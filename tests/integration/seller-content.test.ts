@@ -563,16 +563,18 @@ describe("adding files and deleting", () => {
 describe("figures", () => {
   it("gives the approval rate with one decimal, in the page's language", async () => {
     const seller = await account("creator");
-    for (const status of ["approved", "approved", "rejected", "draft"] as const)
+    // Items still waiting for a decision do not lower the rate.
+    for (const status of ["approved", "approved", "rejected", "draft", "pending"] as const)
       await makeSubmission(services, seller.viewer.id, { status });
     const stats = await sellerStats(services.db, seller.viewer.id);
-    expect(stats).toMatchObject({ total: 4, approved: 2, rejected: 1, draft: 1 });
+    expect(stats).toMatchObject({ total: 5, approved: 2, rejected: 1, draft: 1, pending: 1 });
     expect(stats.approvalRate).toBe(66.7);
 
     const french = await (
       await app.fetch("/fr/seller-dashboard?tab=analytics", { cookies: seller.jar })
     ).text();
     expect(french).toMatch(/66,7[\u00a0\u202f]%/);
+    expect(french).toContain("Approuvés : 2 sur 3 examinés.");
     expect(french).toContain("Aucune vente pour l&#x27;instant");
     const english = await (
       await app.fetch("/en/seller-dashboard?tab=analytics", { cookies: seller.jar })

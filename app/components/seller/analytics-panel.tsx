@@ -35,7 +35,6 @@ export function AnalyticsPanel({
   const { t } = useTranslation();
   const format = useSellerFormat();
   const { locale } = format;
-  const submitted = stats.pending + stats.approved + stats.rejected;
   const anySent = months.some((month) => month.submitted > 0);
   const chartSeries = [
     {
@@ -67,7 +66,7 @@ export function AnalyticsPanel({
               ? t("sellerDashboard.analytics.approvalNone")
               : t("sellerDashboard.analytics.approvalDetail", {
                   approved: formatNumber(locale, stats.approved),
-                  submitted: formatNumber(locale, submitted),
+                  reviewed: formatNumber(locale, stats.approved + stats.rejected),
                 })
           }
         />

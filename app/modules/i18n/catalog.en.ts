@@ -684,7 +684,7 @@ export const en: Catalog = {
       approvalRate: "Approval rate",
       approvalRateHint_one: "{{count}} item rejected",
       approvalRateHint_other: "{{count}} items rejected",
-      approvalRateNone: "Nothing sent for review yet",
+      approvalRateNone: "Nothing reviewed yet",
       none: "—",
     },
     overview: {
@@ -720,8 +720,8 @@ export const en: Catalog = {
     },
     analytics: {
       approvalTitle: "Approval rate",
-      approvalDetail: "Approved: {{approved}} of {{submitted}} sent for review.",
-      approvalNone: "Nothing sent for review yet.",
+      approvalDetail: "Approved: {{approved}} of {{reviewed}} reviewed.",
+      approvalNone: "Nothing reviewed yet.",
       chartTitle: "Content sent and approved per month",
       chartCaption: "The last 12 months",
       chartEmpty: "Nothing was sent for review in the last 12 months.",

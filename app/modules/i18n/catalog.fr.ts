@@ -693,7 +693,7 @@ export const fr = {
       approvalRate: "Taux d'approbation",
       approvalRateHint_one: "{{count}} contenu rejeté",
       approvalRateHint_other: "{{count}} contenus rejetés",
-      approvalRateNone: "Aucun contenu envoyé en validation",
+      approvalRateNone: "Aucun contenu examiné",
       none: "—",
     },
     overview: {
@@ -729,8 +729,8 @@ export const fr = {
     },
     analytics: {
       approvalTitle: "Taux d'approbation",
-      approvalDetail: "Approuvés : {{approved}} sur {{submitted}} envoyés en validation.",
-      approvalNone: "Aucun contenu envoyé en validation pour l'instant.",
+      approvalDetail: "Approuvés : {{approved}} sur {{reviewed}} examinés.",
+      approvalNone: "Aucun contenu examiné pour l'instant.",
       chartTitle: "Contenus envoyés et approuvés par mois",
       chartCaption: "Les 12 derniers mois",
       chartEmpty: "Rien n'a encore été envoyé en validation ces 12 derniers mois.",

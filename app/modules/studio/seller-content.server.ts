@@ -59,7 +59,10 @@ export async function findEditableSubmission(
   return found ?? null;
 }
 
-/** Counts by status and the approval rate (approved among those reviewed or waiting). */
+/**
+ * Counts by status and the approval rate: approved among the items an admin has decided on.
+ * Items still waiting are not counted: they are neither approved nor refused yet.
+ */
 export async function sellerStats(db: Database, creatorId: string) {
   const rows = await db
     .select({ status: contentSubmissions.status, total: count() })
@@ -68,12 +71,12 @@ export async function sellerStats(db: Database, creatorId: string) {
     .groupBy(contentSubmissions.status);
   const byStatus = { draft: 0, pending: 0, approved: 0, rejected: 0 };
   for (const row of rows) byStatus[row.status] = row.total;
-  const submitted = byStatus.pending + byStatus.approved + byStatus.rejected;
+  const reviewed = byStatus.approved + byStatus.rejected;
   return {
     ...byStatus,
-    total: submitted + byStatus.draft,
-    /** Percentage with one decimal, null before anything was submitted. */
-    approvalRate: submitted === 0 ? null : Math.round((byStatus.approved / submitted) * 1000) / 10,
+    total: reviewed + byStatus.pending + byStatus.draft,
+    /** Percentage with one decimal, null before any item was decided on. */
+    approvalRate: reviewed === 0 ? null : Math.round((byStatus.approved / reviewed) * 1000) / 10,
   };
 }
 

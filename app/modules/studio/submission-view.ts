@@ -123,7 +123,7 @@ export interface SellerStatsView {
   approved: number;
   rejected: number;
   total: number;
-  /** Percentage with one decimal, null before anything was submitted. */
+  /** Approved among decided items, as a percentage with one decimal; null before any decision. */
   approvalRate: number | null;
 }
 
