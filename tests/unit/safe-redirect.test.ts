@@ -7,6 +7,8 @@ describe("same-site redirect targets", () => {
     ["//evil.example/fr"],
     ["/\\evil.example"],
     ["/\\\\evil.example"],
+    // A backslash then a letter: the browser reads `//t/evil.example`, host `t`.
+    ["/\\t/evil.example"],
     ["\\\\evil.example"],
     ["/\t/evil.example"],
     ["/\n/evil.example"],
