@@ -60,51 +60,58 @@ export default function InfinityPage({ loaderData, params }: Route.ComponentProp
         <InfinityIcon className="mx-auto h-10 w-10 text-accent" aria-hidden="true" />
         <h1 className="mt-2 text-3xl font-bold">{t("credits.infinity.title")}</h1>
         <p className="mx-auto mt-3 max-w-2xl text-muted">{t("credits.infinity.subtitle")}</p>
-        <nav
-          className="mt-6 flex items-center justify-center gap-2"
-          aria-label={t("credits.infinity.title")}
-        >
-          <Link
-            to={base}
-            className={yearly ? "btn-secondary" : "btn-primary"}
-            aria-current={yearly ? undefined : "page"}
-            preventScrollReset
+        {/* A subscriber already holds a plan: no billing period left to choose. */}
+        {held ? null : (
+          <nav
+            className="mt-6 flex items-center justify-center gap-2"
+            aria-label={t("credits.infinity.title")}
           >
-            {t("credits.infinity.monthly")}
-          </Link>
-          <Link
-            to={`${base}?billing=year`}
-            className={yearly ? "btn-primary" : "btn-secondary"}
-            aria-current={yearly ? "page" : undefined}
-            preventScrollReset
-          >
-            {t("credits.infinity.annual")}
-          </Link>
-          <span className="rounded-full bg-accent-soft px-2 py-1 text-xs font-semibold text-fg">
-            {t("credits.infinity.save11")}
-          </span>
-        </nav>
+            <Link
+              to={base}
+              className={yearly ? "btn-secondary" : "btn-primary"}
+              aria-current={yearly ? undefined : "page"}
+              preventScrollReset
+            >
+              {t("credits.infinity.monthly")}
+            </Link>
+            <Link
+              to={`${base}?billing=year`}
+              className={yearly ? "btn-primary" : "btn-secondary"}
+              aria-current={yearly ? "page" : undefined}
+              preventScrollReset
+            >
+              {t("credits.infinity.annual")}
+            </Link>
+            <span className="rounded-full bg-accent-soft px-2 py-1 text-xs font-semibold text-fg">
+              {t("credits.infinity.save11")}
+            </span>
+          </nav>
+        )}
       </section>
 
       <section className="card mx-auto mt-8 max-w-md p-6 text-center" data-testid="infinity-card">
-        <p className="text-muted">
-          {t("credits.infinity.was")}{" "}
-          <s data-testid="infinity-was">
-            {money(yearly ? infinity.annualWasCents : infinity.monthlyWasCents)}
-          </s>
-        </p>
-        <p className="mt-1 text-3xl font-bold" data-testid="infinity-price">
-          {t("credits.infinity.perMonth", {
-            price: money(yearly ? infinity.annualPerMonthCents : infinity.monthlyCents),
-          })}
-        </p>
-        {yearly ? (
-          <p className="text-sm text-muted">
-            {t("credits.infinity.billedYearly", {
-              price: money(infinity.annualPerMonthCents * 12),
-            })}
-          </p>
-        ) : null}
+        {held ? null : (
+          <>
+            <p className="text-muted">
+              {t("credits.infinity.was")}{" "}
+              <s data-testid="infinity-was">
+                {money(yearly ? infinity.annualWasCents : infinity.monthlyWasCents)}
+              </s>
+            </p>
+            <p className="mt-1 text-3xl font-bold" data-testid="infinity-price">
+              {t("credits.infinity.perMonth", {
+                price: money(yearly ? infinity.annualPerMonthCents : infinity.monthlyCents),
+              })}
+            </p>
+            {yearly ? (
+              <p className="text-sm text-muted">
+                {t("credits.infinity.billedYearly", {
+                  price: money(infinity.annualPerMonthCents * 12),
+                })}
+              </p>
+            ) : null}
+          </>
+        )}
         <p className="mt-3 text-sm">{t("credits.infinity.fairUse", { limit })}</p>
         {held ? (
           <HeldSubscriptionCard locale={locale} held={held} />

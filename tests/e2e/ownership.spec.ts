@@ -28,6 +28,7 @@ const texts = {
     card: "Numéro de carte",
     success: "Paiement réussi !",
     subscribeInfinity: "S'abonner à Infinity",
+    annual: "Annuel",
     held: "Votre abonnement",
     renews: /^Renouvellement le /,
     manage: "Gérer mon abonnement",
@@ -46,6 +47,7 @@ const texts = {
     card: "Card number",
     success: "Payment successful!",
     subscribeInfinity: "Subscribe to Infinity",
+    annual: "Annual",
     held: "Your subscription",
     renews: /^Renews on /,
     manage: "Manage my subscription",
@@ -162,6 +164,9 @@ for (const lang of ["fr", "en"] as const) {
     await expect(held).toContainText(t.held);
     await expect(held.getByText(t.renews)).toBeVisible();
     await expect(page.getByRole("button", { name: t.subscribeInfinity })).toHaveCount(0);
+    // No billing period to choose, and no price offered, for a plan already held.
+    await expect(page.getByRole("link", { name: t.annual, exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("infinity-price")).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await held.getByRole("link", { name: t.manage }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/buyer-dashboard\\?tab=credits$`));
