@@ -139,3 +139,10 @@ export type CategoryCounts = Record<CategoryFilter, number> & { total: number };
 
 /** A uuid, as product and creator links carry; anything else is a malformed id. */
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the marketplace's search box proposes while typing (decision record 0059). */
+export interface SearchSuggestions {
+  items: Array<{ id: string; title: string }>;
+  tags: string[];
+  creators: Array<{ id: string; name: string }>;
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../auth/roles";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 import type { Database } from "../db/client.server";
@@ -26,6 +26,7 @@ import {
   type CategoryCounts,
   type MarketplaceQuery,
 } from "./catalogue-query";
+import { closestSpelling } from "./spelling";
 import { facetCounts, marketplaceFilters, priceOf, type FacetCounts } from "./facet-filters.server";
 
 const s = contentSubmissions;
@@ -171,19 +172,37 @@ const correctionSimilarity = 0.45;
  * The known catalogue words nearest to a (possibly misspelt) search word: trigram similarity over
  * the small `catalogue_words` vocabulary (index-served), never over every item's text (0012).
  */
-async function nearestWords(
-  db: Database,
-  word: string,
-  limit = correctionsPerWord,
-): Promise<string[]> {
+async function nearestWords(db: Database, word: string): Promise<string[]> {
   const result = (await db.execute(
-    sql`select word from catalogue_words where word % ${word} and similarity(word, ${word}) >= ${correctionSimilarity} order by similarity(word, ${word}) desc, word limit ${limit}`,
+    sql`select word from catalogue_words where word % ${word} and similarity(word, ${word}) >= ${correctionSimilarity} order by similarity(word, ${word}) desc, word limit ${correctionsPerWord}`,
   )) as unknown as { rows: Array<{ word: string }> };
   return result.rows.map((row) => row.word);
 }
 
+/** Trigram similarity a spelling candidate needs: loose, as the edit distance decides. */
+const spellingCandidateSimilarity = 0.2;
+const spellingCandidates = 50;
+
 /**
- * The search with every word the vocabulary does not know replaced by its nearest known word
+ * The known word a misspelt word stands for: the vocabulary's words loosely similar to it
+ * (trigram index), the one fewest edits away (transpositions count as one), within the edits its
+ * length allows. The looser threshold holds for this transaction only.
+ */
+async function correctedWord(db: Database, word: string): Promise<string | undefined> {
+  const candidates = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(spellingCandidateSimilarity)}, true)`,
+    );
+    const result = (await tx.execute(
+      sql`select word from catalogue_words where word % ${word} order by similarity(word, ${word}) desc, word limit ${spellingCandidates}`,
+    )) as unknown as { rows: Array<{ word: string }> };
+    return result.rows.map((row) => row.word);
+  });
+  return closestSpelling(word, candidates);
+}
+
+/**
+ * The search with every word the vocabulary does not know replaced by its correction
  * ('coucher soliel' → 'coucher soleil'), or null when no word changes. Words are compared
  * lower-cased and without accents, as the search does; short words and numbers stay as typed.
  */
@@ -196,7 +215,7 @@ export async function correctedSearch(db: Database, q: string): Promise<string |
         sql`select 1 from catalogue_words where word = ${word}`,
       )) as unknown as { rows: unknown[] };
       if (known.rows.length > 0) return word;
-      return (await nearestWords(db, word, 1))[0] ?? word;
+      return (await correctedWord(db, word)) ?? word;
     }),
   );
   return corrected.some((word, index) => word !== words[index]) ? corrected.join(" ") : null;
@@ -329,7 +348,12 @@ export async function searchCatalogue(
         pageOf(correctedWhere, query.page),
       ]);
       if (correctedTotal > 0) {
-        [where, total, rows, correctedQuery] = [correctedWhere, correctedTotal, correctedRows, corrected];
+        [where, total, rows, correctedQuery] = [
+          correctedWhere,
+          correctedTotal,
+          correctedRows,
+          corrected,
+        ];
         searched = await searchCondition(db, corrected);
       }
     }

@@ -126,7 +126,9 @@ export async function facetCounts(
           ? priceCondition({ price: query.price, licence: value as FacetSelection["licence"] })
           : facetCondition(facet, value);
       const where = and(others, own) ?? sql`true`;
-      columns.push(sql`count(*) filter (where ${where})::int as ${sql.identifier(`c${keys.length}`)}`);
+      columns.push(
+        sql`count(*) filter (where ${where})::int as ${sql.identifier(`c${keys.length}`)}`,
+      );
       keys.push([facet, value]);
     }
   }
