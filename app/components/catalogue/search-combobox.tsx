@@ -58,7 +58,8 @@ export function SearchCombobox({
   const [active, setActive] = useState(-1);
   const typed = value.trim();
   // Suggestions answer what is typed now: none under 2 letters or once the list was closed.
-  const options = typing && typed.length >= 2 ? optionsOf(suggestions, locale) : [];
+  const available = typed.length >= 2 ? optionsOf(suggestions, locale) : [];
+  const options = typing ? available : [];
   const open = options.length > 0;
 
   useEffect(() => {
@@ -68,10 +69,7 @@ export function SearchCombobox({
       const search = new URLSearchParams({ q: typed, lang: locale });
       fetch(`/api/catalogue/suggestions?${search}`, { signal: controller.signal })
         .then((response) => (response.ok ? (response.json() as Promise<SearchSuggestions>) : null))
-        .then((next) => {
-          setSuggestions(next);
-          setActive(-1);
-        })
+        .then(setSuggestions)
         // Suggestions are a help: without them the field still searches.
         .catch(() => {});
     }, debounceMs);
@@ -88,10 +86,15 @@ export function SearchCombobox({
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (options.length === 0) return;
+      if (available.length === 0) return;
       event.preventDefault();
-      setTyping(true);
       const step = event.key === "ArrowDown" ? 1 : -1;
+      if (!typing) {
+        // A closed list opens on the first (or last) suggestion.
+        setTyping(true);
+        setActive(step === 1 ? 0 : available.length - 1);
+        return;
+      }
       // Positions run through every option and back to the field itself (-1).
       const positions = options.length + 1;
       setActive((current) => ((current + 1 + step + positions) % positions) - 1);
@@ -124,6 +127,7 @@ export function SearchCombobox({
         onChange={(event) => {
           setValue(event.target.value);
           setTyping(true);
+          setActive(-1);
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setTyping(false)}
