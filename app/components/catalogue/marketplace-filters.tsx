@@ -120,7 +120,7 @@ export function MarketplaceFilters({
       action={base}
       role="search"
       aria-label={t("catalogue.filters.label")}
-      className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+      className="card mt-6 grid grid-cols-2 gap-3 p-4 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         applyNow();
@@ -171,11 +171,11 @@ export function MarketplaceFilters({
           label: t(`catalogue.filters.sorts.${sort}`),
         }))}
       />
-      <button type="submit" className="btn-primary">
+      <button type="submit" className="btn-primary self-end">
         <Search className="h-4 w-4" aria-hidden="true" />
         {t("catalogue.filters.apply")}
       </button>
-      <fieldset className="col-span-full grid gap-3 border-t border-border pt-3 sm:grid-cols-2 lg:grid-cols-5">
+      <fieldset className="col-span-full grid grid-cols-2 gap-3 border-t border-border pt-3 lg:grid-cols-5">
         <legend className="sr-only">{t("catalogue.filters.facets.label")}</legend>
         {facetNames.map((facet) => (
           <FilterSelect

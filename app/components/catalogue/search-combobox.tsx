@@ -115,7 +115,7 @@ export function SearchCombobox({
   const activeOption = open && active >= 0 && active < options.length ? active : -1;
 
   return (
-    <div className="relative flex flex-col gap-1">
+    <div className="relative col-span-full flex flex-col gap-1 lg:col-span-1">
       <label htmlFor={`${id}-input`} className="text-sm font-medium">
         {label}
       </label>
