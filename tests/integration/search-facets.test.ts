@@ -125,6 +125,40 @@ describe("facets narrow the marketplace's results", () => {
     expect(page.facetCounts?.resolution).toMatchObject({ "7680": 1, "3840": 2 });
   });
 
+  it("pages served from the catalogue cache differ by every facet", async () => {
+    const page = async (params: string) =>
+      (await app.fetch(`/fr/marketplace?q=${word}&${params}`)).text();
+    // The same search with one facet changed at a time, each read twice (the second from cache).
+    const all = [
+      "Paysage bleu",
+      "Portrait rouge",
+      "Carre vert",
+      "Panorama bleu",
+      "Clip court",
+      "Clip long",
+    ].map(t);
+    const cases: Array<[string, string[]]> = [
+      ["colour=red", [t("Portrait rouge")]],
+      ["colour=green", [t("Carre vert")]],
+      ["orientation=panoramic", [t("Panorama bleu")]],
+      ["resolution=7680", [t("Panorama bleu")]],
+      ["duration=0-30", [t("Clip court")]],
+      // Under the extended licence only the free item (0 € + 45 €) costs 25-50 €.
+      ["price=25-50&licence=extended", [t("Carre vert")]],
+      ["price=25-50", []],
+    ];
+    for (const [params, expected] of cases) {
+      for (const read of [1, 2]) {
+        const body = await page(params);
+        for (const title of all) {
+          expect(body.includes(title), `${params}, read ${read}: ${title}`).toBe(
+            expected.includes(title),
+          );
+        }
+      }
+    }
+  });
+
   it("keeps unknown facet values out of the query instead of failing", async () => {
     const page = await search(`q=${word}&colour=chartreuse&orientation=diagonal&duration=x`);
     expect(page.total).toBe(6);
