@@ -20,6 +20,7 @@ export default [
   route("downloads/:uploadId/file", "routes/downloads-file.ts"),
   // Catalogue: live counts, search-engine files.
   route("api/catalogue/events", "routes/api.catalogue-events.ts"),
+  route("api/catalogue/suggestions", "routes/api.catalogue-suggestions.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // Pages that exist without a language prefix (docs/product.md, "Languages").

@@ -94,6 +94,8 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   // Catalogue: public pages and files; the product page's like action refuses visitors
   // (tests/integration/catalogue.test.ts).
   "routes/api.catalogue-events": "public",
+  // Suggestions of items on sale only: tests/integration/search-facets.test.ts.
+  "routes/api.catalogue-suggestions": "public",
   "routes/sitemap": "public",
   "routes/robots": "public",
   "routes/product": "public",

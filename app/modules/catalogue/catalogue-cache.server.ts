@@ -11,6 +11,8 @@ import {
   type ProductDetail,
 } from "./catalogue.server";
 import type { MarketplaceQuery } from "./catalogue-query";
+import type { Locale } from "../i18n/locale";
+import { searchSuggestions, type SearchSuggestions } from "./suggestions.server";
 
 /**
  * Public catalogue reads kept between requests (decision record 0047): what every visitor sees
@@ -67,14 +69,21 @@ export function createCatalogueCache(
   return {
     featuredItems: (): Promise<CatalogueCard[]> => remember("featured", () => featuredItems(db)),
     heroVideo: (): Promise<string | null> => remember("hero", () => heroVideo(db)),
-    /** Marketplace and store pages: results depend only on the query, never on the viewer. */
+    /**
+     * Marketplace and store pages: results depend only on the query, never on the viewer. The
+     * key is the whole parsed query (search, category, price, every facet, sort, page, view),
+     * its fields always in the same order.
+     */
     searchCatalogue: (
       query: MarketplaceQuery,
-      options: { creatorId?: string; pageSize?: number } = {},
+      options: { creatorId?: string; pageSize?: number; facets?: boolean } = {},
     ): Promise<MarketplacePage> =>
       remember(`search:${JSON.stringify([query, options])}`, () =>
         searchCatalogue(db, query, options),
       ),
+    /** The search box's suggestions for what was typed, in a language. */
+    suggestions: (typed: string, locale: Locale): Promise<SearchSuggestions> =>
+      remember(`suggest:${locale}:${typed}`, () => searchSuggestions(db, typed, locale)),
     /**
      * A product as a visitor who is not signed in sees it. A signed-in viewer's page says whether
      * they liked it: theirs is read from the database, never from here.

@@ -19,13 +19,56 @@ export type SortOrder = (typeof sortOrders)[number];
 export const viewModes = ["grid", "list"] as const;
 export type ViewMode = (typeof viewModes)[number];
 
+/** The facets the media pipeline's metadata gives (decision record 0059); each has a URL parameter of its name. */
+export const orientationFacets = ["landscape", "portrait", "square", "panoramic"] as const;
+/** The colour names of the media job's dominant colour (app/modules/ai/vocabulary.server.ts). */
+export const colourFacets = [
+  "black",
+  "white",
+  "grey",
+  "red",
+  "orange",
+  "yellow",
+  "green",
+  "turquoise",
+  "lightBlue",
+  "blue",
+  "purple",
+  "pink",
+  "brown",
+  "beige",
+] as const;
+/** Minimum length of the longer side, in pixels: HD, Full HD, 4K, 8K. */
+export const resolutionFacets = ["1280", "1920", "3840", "7680"] as const;
+/** Duration bands in seconds, [low, high). */
+export const durationFacets = ["0-30", "30-120", "120-600", "600+"] as const;
+/** The licence the buyer needs: the price band and price sorts then use its line price. */
+export const licenceFacets = ["standard", "extended", "exclusive"] as const;
+
+export interface FacetSelection {
+  orientation: (typeof orientationFacets)[number] | null;
+  colour: (typeof colourFacets)[number] | null;
+  resolution: (typeof resolutionFacets)[number] | null;
+  duration: (typeof durationFacets)[number] | null;
+  licence: (typeof licenceFacets)[number] | null;
+}
+export type FacetName = keyof FacetSelection;
+export const facetValues = {
+  orientation: orientationFacets,
+  colour: colourFacets,
+  resolution: resolutionFacets,
+  duration: durationFacets,
+  licence: licenceFacets,
+} as const satisfies Record<FacetName, readonly string[]>;
+export const facetNames = Object.keys(facetValues) as FacetName[];
+
 export const marketplacePageSize = 24;
 /** How many items the home page features (docs/product.md, "Pages and navigation"). */
 export const featuredCount = 6;
 /** Trending counts and lists items approved in this many days. */
 export const trendingDays = 30;
 
-export interface MarketplaceQuery {
+export interface MarketplaceQuery extends FacetSelection {
   q: string;
   category: CategoryFilter | null;
   price: PriceFilter;
@@ -53,6 +96,11 @@ export function parseMarketplaceQuery(params: URLSearchParams): MarketplaceQuery
     q: (params.get("q") ?? "").trim().slice(0, 200),
     category: oneOf(categoryFilters, params.get("category") || null, null),
     price: oneOf(priceFilters, params.get("price"), "all"),
+    orientation: oneOf(orientationFacets, params.get("orientation"), null),
+    colour: oneOf(colourFacets, params.get("colour"), null),
+    resolution: oneOf(resolutionFacets, params.get("resolution"), null),
+    duration: oneOf(durationFacets, params.get("duration"), null),
+    licence: oneOf(licenceFacets, params.get("licence"), null),
     sort: oneOf(sortOrders, params.get("sort"), "popular"),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     view: oneOf(viewModes, params.get("view"), "grid"),
@@ -65,6 +113,10 @@ export function marketplaceSearch(query: Partial<MarketplaceQuery>): string {
   if (query.q) params.set("q", query.q);
   if (query.category) params.set("category", query.category);
   if (query.price && query.price !== "all") params.set("price", query.price);
+  for (const facet of facetNames) {
+    const value = query[facet];
+    if (value) params.set(facet, value);
+  }
   if (query.sort && query.sort !== "popular") params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   if (query.view && query.view !== "grid") params.set("view", query.view);
@@ -87,3 +139,10 @@ export type CategoryCounts = Record<CategoryFilter, number> & { total: number };
 
 /** A uuid, as product and creator links carry; anything else is a malformed id. */
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the marketplace's search box proposes while typing (decision record 0059). */
+export interface SearchSuggestions {
+  items: Array<{ id: string; title: string }>;
+  tags: string[];
+  creators: Array<{ id: string; name: string }>;
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../auth/roles";
 import { notHeldExclusively } from "../commerce/on-sale.server";
 import type { Database } from "../db/client.server";
@@ -26,6 +26,8 @@ import {
   type CategoryCounts,
   type MarketplaceQuery,
 } from "./catalogue-query";
+import { closestSpelling } from "./spelling";
+import { facetCounts, marketplaceFilters, priceOf, type FacetCounts } from "./facet-filters.server";
 
 const s = contentSubmissions;
 
@@ -177,6 +179,48 @@ async function nearestWords(db: Database, word: string): Promise<string[]> {
   return result.rows.map((row) => row.word);
 }
 
+/** Trigram similarity a spelling candidate needs: loose, as the edit distance decides. */
+const spellingCandidateSimilarity = 0.2;
+const spellingCandidates = 50;
+
+/**
+ * The known word a misspelt word stands for: the vocabulary's words loosely similar to it
+ * (trigram index), the one fewest edits away (transpositions count as one), within the edits its
+ * length allows. The looser threshold holds for this transaction only.
+ */
+async function correctedWord(db: Database, word: string): Promise<string | undefined> {
+  const candidates = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(spellingCandidateSimilarity)}, true)`,
+    );
+    const result = (await tx.execute(
+      sql`select word from catalogue_words where word % ${word} order by similarity(word, ${word}) desc, word limit ${spellingCandidates}`,
+    )) as unknown as { rows: Array<{ word: string }> };
+    return result.rows.map((row) => row.word);
+  });
+  return closestSpelling(word, candidates);
+}
+
+/**
+ * The search with every word the vocabulary does not know replaced by its correction
+ * ('coucher soliel' → 'coucher soleil'), or null when no word changes. Words are compared
+ * lower-cased and without accents, as the search does; short words and numbers stay as typed.
+ */
+export async function correctedSearch(db: Database, q: string): Promise<string | null> {
+  const words = searchWords(q);
+  const corrected = await Promise.all(
+    words.map(async (word) => {
+      if (word.length < 3 || /^\d+$/.test(word)) return word;
+      const known = (await db.execute(
+        sql`select 1 from catalogue_words where word = ${word}`,
+      )) as unknown as { rows: unknown[] };
+      if (known.rows.length > 0) return word;
+      return (await correctedWord(db, word)) ?? word;
+    }),
+  );
+  return corrected.some((word, index) => word !== words[index]) ? corrected.join(" ") : null;
+}
+
 /**
  * Every word must be found in the title, tags or description, in either language (accents and
  * case ignored; decision 0049), or in the seller's store name. With `fuzzy`, a word may also be replaced by its nearest known words, which
@@ -220,24 +264,6 @@ export async function searchCondition(
   return and(...conditions);
 }
 
-function priceCondition(price: MarketplaceQuery["price"]): SQL | undefined {
-  const cents = sql`coalesce(${s.priceCents}, 0)`;
-  switch (price) {
-    case "free":
-      return sql`${cents} = 0`;
-    case "0-10":
-      return sql`${cents} < 1000`;
-    case "10-25":
-      return sql`${cents} >= 1000 and ${cents} < 2500`;
-    case "25-50":
-      return sql`${cents} >= 2500 and ${cents} < 5000`;
-    case "50+":
-      return sql`${cents} >= 5000`;
-    default:
-      return undefined;
-  }
-}
-
 /**
  * Sales and likes per item, counted once for the whole table and hash-joined: a per-row
  * sub-select would cost two index probes for every matching item before the top of the page is
@@ -248,22 +274,14 @@ const popularity = sql`(select submission_id, count(*) as score from (
   union all select submission_id from catalogue_likes) as votes
   group by submission_id) as "popularity"`;
 
-function orderOf(sort: MarketplaceQuery["sort"]): SQL[] {
+function orderOf(sort: MarketplaceQuery["sort"], licence: MarketplaceQuery["licence"]): SQL[] {
   switch (sort) {
     case "recent":
       return [sql`${s.approvedAt} desc nulls last`, desc(s.id)];
     case "price-asc":
-      return [
-        sql`coalesce(${s.priceCents}, 0) asc`,
-        sql`${s.approvedAt} desc nulls last`,
-        desc(s.id),
-      ];
+      return [sql`${priceOf(licence)} asc`, sql`${s.approvedAt} desc nulls last`, desc(s.id)];
     case "price-desc":
-      return [
-        sql`coalesce(${s.priceCents}, 0) desc`,
-        sql`${s.approvedAt} desc nulls last`,
-        desc(s.id),
-      ];
+      return [sql`${priceOf(licence)} desc`, sql`${s.approvedAt} desc nulls last`, desc(s.id)];
     default:
       // Popular: sales and likes, newest first among equals.
       return [
@@ -279,19 +297,24 @@ export interface MarketplacePage {
   total: number;
   page: number;
   pageCount: number;
+  /**
+   * The search with each misspelt word replaced by its nearest known word, when the words as
+   * typed found nothing and the corrected ones did: the results are the corrected search's.
+   */
+  correctedQuery: string | null;
+  /** Items per facet value (asked for with `facets`), or null past `facetCountLimit`. */
+  facetCounts: FacetCounts | null;
 }
 
-/** The marketplace's results for a query (search, category, price, sort, page). */
+/** The marketplace's results for a query (search, category, price, facets, sort, page). */
 export async function searchCatalogue(
   db: Database,
   query: MarketplaceQuery,
-  options: { creatorId?: string; pageSize?: number } = {},
+  options: { creatorId?: string; pageSize?: number; facets?: boolean } = {},
 ): Promise<MarketplacePage> {
   const pageSize = options.pageSize ?? marketplacePageSize;
-  const filters: Array<SQL | undefined> = [onSale(), priceCondition(query.price)];
-  if (query.category === "trending") filters.push(gte(s.approvedAt, trendingSince()));
-  else if (query.category) filters.push(eq(s.kind, query.category));
-  if (options.creatorId) filters.push(eq(s.creatorId, options.creatorId));
+  const scope = [onSale(), options.creatorId ? eq(s.creatorId, options.creatorId) : undefined];
+  const filters = marketplaceFilters(query);
   const countWhere = async (where: SQL | undefined) => {
     const [row] = (await db
       .select({ total: sql<number>`count(*)::int` })
@@ -299,28 +322,61 @@ export async function searchCatalogue(
       .where(where)) as [{ total: number }];
     return Number(row.total);
   };
-  // Exact words first; only a search that finds nothing looks for the nearest known words,
-  // which forgives typos. Both are served by the trigram index.
   const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
   const pageOf = (where: SQL | undefined, page: number) =>
     cardsQuery(db)
       .leftJoin(popularity, sql`"popularity"."submission_id" = ${s.id}`)
       .where(where)
-      .orderBy(...orderOf(sort))
+      .orderBy(...orderOf(sort, query.licence))
       .limit(pageSize)
       .offset((page - 1) * pageSize) as Promise<CardRow[]>;
   // The count and the asked page go together (one wait, not two on PostgreSQL's pool); the
   // page is read again only when it lies past the last one.
-  let where = and(...filters, await searchCondition(db, query.q));
+  let searched = await searchCondition(db, query.q);
+  let where = and(...scope, ...filters, searched);
   let [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
+  let correctedQuery: string | null = null;
+  // Exact words first; a search that finds nothing is corrected word by word against the
+  // vocabulary ('soliel' → 'soleil'), then, failing that, each word may match its nearest
+  // known words, which forgives typos. All are served by the trigram index (decision 0012).
   if (total === 0 && query.q) {
-    where = and(...filters, await searchCondition(db, query.q, true));
+    const corrected = await correctedSearch(db, query.q);
+    if (corrected) {
+      const correctedWhere = and(...scope, ...filters, await searchCondition(db, corrected));
+      const [correctedTotal, correctedRows] = await Promise.all([
+        countWhere(correctedWhere),
+        pageOf(correctedWhere, query.page),
+      ]);
+      if (correctedTotal > 0) {
+        [where, total, rows, correctedQuery] = [
+          correctedWhere,
+          correctedTotal,
+          correctedRows,
+          corrected,
+        ];
+        searched = await searchCondition(db, corrected);
+      }
+    }
+  }
+  if (total === 0 && query.q) {
+    searched = await searchCondition(db, query.q, true);
+    where = and(...scope, ...filters, searched);
     [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
   }
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(query.page, pageCount);
-  if (page !== query.page) rows = await pageOf(where, page);
-  return { items: rows.map(toCard), total: Number(total), page, pageCount };
+  const [pageRows, counts] = await Promise.all([
+    page !== query.page ? pageOf(where, page) : rows,
+    options.facets ? facetCounts(db, query, and(...scope, searched)) : null,
+  ]);
+  return {
+    items: pageRows.map(toCard),
+    total: Number(total),
+    page,
+    pageCount,
+    correctedQuery,
+    facetCounts: counts,
+  };
 }
 
 /** Category counts (docs/product.md, "Pages and navigation"): real counts of items on sale, by kind; vectors included. */

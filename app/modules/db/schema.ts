@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -259,6 +260,15 @@ export const contentSubmissions = pgTable(
      */
     proposalUnreviewed: boolean("proposal_unreviewed").notNull().default(false),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * What the marketplace's facets filter on, copied from the item's files by a trigger on
+     * `uploads` (migration *_media-facets.sql): the first original's size and duration, and the
+     * named dominant colour of the file that stands for the item (cover first). Null when unknown.
+     */
+    mediaWidth: integer("media_width"),
+    mediaHeight: integer("media_height"),
+    mediaDurationSeconds: real("media_duration_seconds"),
+    dominantColour: text("dominant_colour"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -311,6 +321,8 @@ export type MediaMetadata = {
   channels?: number;
   waveform?: number[];
   dominantColors?: string[];
+  /** The name of the first dominant colour (ColourName), which the marketplace filters on. */
+  colourName?: string;
   embeddedTitle?: string;
   embeddedKeywords?: string[];
   /** What the author wrote inside the file: XMP/IPTC caption, ID3 comment, container tags. */

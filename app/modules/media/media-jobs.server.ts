@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
 import type { EventBus } from "../events/event-bus.server";
-import { uploads, type MediaDerivatives } from "../db/schema";
+import { uploads, type MediaDerivatives, type MediaMetadata } from "../db/schema";
 import { PermanentJobError, type JobHandler } from "../jobs/job-queue.server";
 import {
   isDerivativeName,
@@ -11,6 +11,7 @@ import {
   saveDerivative,
   type FileStorage,
 } from "../storage/file-storage.server";
+import { colourName } from "../ai/file-facts.server";
 import { sha256OfFile } from "./files.server";
 import { MediaInputError, processMedia } from "./process-media.server";
 
@@ -22,6 +23,16 @@ interface MediaJobDependencies {
   log: Logger;
   /** Told when an item's preview is ready, so cached catalogue pages show it (0047). */
   events: EventBus;
+}
+
+/**
+ * The metadata with the name of its first dominant colour, which a trigger copies onto the item
+ * for the marketplace's colour facet (decision record 0059).
+ */
+function withColourName(metadata: MediaMetadata): MediaMetadata {
+  const first = metadata.dominantColors?.[0];
+  const name = first ? colourName(first) : undefined;
+  return name ? { ...metadata, colourName: name } : metadata;
 }
 
 function uploadIdOf(payload: Record<string, unknown>): string {
@@ -75,7 +86,7 @@ export function mediaJobHandler({ db, storage, log, events }: MediaJobDependenci
           .set({
             processingStatus: "ready",
             processingError: null,
-            metadata: result.metadata,
+            metadata: withColourName(result.metadata),
             derivatives,
           })
           .where(eq(uploads.id, uploadId));

@@ -1,0 +1,123 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./support/app";
+
+/**
+ * The marketplace's facets, spelling correction and suggestions on the demo install's items
+ * (app/modules/demo/demo-content.server.ts), read only: the shared server's other specs see the
+ * same catalogue. Items other specs add are small images, below the resolutions chosen here.
+ */
+const demo = {
+  dunes: "Coucher de soleil sur les dunes",
+  lake: "Lac de montagne au petit matin",
+};
+
+const words = {
+  fr: {
+    search: "Mots-clés",
+    resolution: "Résolution minimale",
+    colour: "Couleur dominante",
+    didYouMean: "Vouliez-vous dire :",
+    results: (count: number) => `${count} résultat${count > 1 ? "s" : ""}`,
+    suggestions: "Suggestions",
+  },
+  en: {
+    search: "Keywords",
+    resolution: "Minimum resolution",
+    colour: "Dominant colour",
+    didYouMean: "Did you mean:",
+    results: (count: number) => `${count} result${count > 1 ? "s" : ""}`,
+    suggestions: "Suggestions",
+  },
+} as const;
+
+function cardTitles(page: Page) {
+  return page.getByTestId("item-card").getByRole("heading");
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+}
+
+for (const lang of ["fr", "en"] as const) {
+  const say = words[lang];
+  test.describe(`search facets (${lang})`, () => {
+    test("facets narrow the results, live in the URL and survive a reload", async ({ page }) => {
+      await open(page, `/${lang}/marketplace`);
+      await page.getByLabel(say.resolution).selectOption("1920");
+      await expect(page).toHaveURL(/resolution=1920/);
+      await expect(cardTitles(page)).toHaveText([demo.dunes, demo.lake]);
+      await page.getByLabel(say.colour).selectOption("orange");
+      await expect(page).toHaveURL(/resolution=1920.*colour=orange|colour=orange.*resolution=1920/);
+      await expect(cardTitles(page)).toHaveText([demo.dunes]);
+      await expect(page.getByTestId("result-count")).toHaveText(say.results(1));
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.reload();
+      await expect(cardTitles(page)).toHaveText([demo.dunes]);
+      await expect(page.getByLabel(say.colour)).toHaveValue("orange");
+      await expect(page.getByLabel(say.resolution)).toHaveValue("1920");
+    });
+
+    test("'soliel' shows the results for 'soleil' with a did-you-mean link", async ({ page }) => {
+      await open(page, `/${lang}/marketplace`);
+      const search = page.getByLabel(say.search);
+      await search.fill("coucher soliel");
+      await search.press("Enter");
+      await expect(page).toHaveURL(/q=coucher\+soliel/);
+      await expect(cardTitles(page)).toHaveText([demo.dunes]);
+      const line = page.getByTestId("did-you-mean");
+      await expect(line).toContainText(say.didYouMean);
+      await line.getByRole("link", { name: "coucher soleil" }).click();
+      await expect(page).toHaveURL(/q=coucher\+soleil/);
+      await expect(cardTitles(page)).toHaveText([demo.dunes]);
+      await expect(page.getByTestId("did-you-mean")).toHaveCount(0);
+    });
+
+    test("suggestions while typing are reached with the keyboard", async ({ page }) => {
+      await open(page, `/${lang}/marketplace`);
+      const search = page.getByRole("combobox", { name: say.search });
+      await search.pressSequentially("dune", { delay: 30 });
+      const list = page.getByRole("listbox", { name: say.suggestions });
+      await expect(list).toBeVisible();
+      await expect(search).toHaveAttribute("aria-expanded", "true");
+      const item = list.getByRole("option", { name: demo.dunes });
+      await expect(item).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await search.press("ArrowDown");
+      await expect(item).toHaveAttribute("aria-selected", "true");
+      await expect(search).toHaveAttribute(
+        "aria-activedescendant",
+        (await item.getAttribute("id"))!,
+      );
+      await search.press("Escape");
+      await expect(list).toBeHidden();
+
+      await search.press("ArrowDown");
+      await expect(list).toBeVisible();
+      await expect(item).toHaveAttribute("aria-selected", "true");
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/${lang}/product/`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.dunes);
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the facets and the correction are rendered on the server", async ({ page }) => {
+    await page.goto("/en/marketplace?resolution=1920&colour=orange");
+    await expect(cardTitles(page)).toHaveText([demo.dunes]);
+    await page.goto("/fr/marketplace?q=soliel");
+    await expect(page.getByTestId("did-you-mean")).toContainText("soleil");
+    await expect(cardTitles(page)).toHaveText([demo.dunes]);
+  });
+});
