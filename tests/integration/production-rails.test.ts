@@ -20,8 +20,10 @@ const production = {
 const bannerFr = "Paiements de test : aucun argent réel n'est débité ni versé sur ce site.";
 const bannerEn = "Test payments: no real money is charged or paid out on this site.";
 
-// A first boot (initdb, migrations, seed) takes a while on a busy machine.
-const bootTimeoutMs = 120_000;
+// A first boot (initdb, migrations, seed) takes a while on a busy machine: over a minute has
+// been seen with other server processes starting beside it.
+const bootTimeoutMs = 150_000;
+const listenTimeoutMs = 140_000;
 
 const started: ServerProcess[] = [];
 
@@ -35,7 +37,7 @@ async function exitOf(env: Record<string, string>) {
   started.push(server);
   const code = await Promise.race([
     server.exited,
-    untilListening(server).then(
+    untilListening(server, listenTimeoutMs).then(
       () => "listening" as const,
       () => server.exited,
     ),
@@ -103,15 +105,19 @@ describe("production rails", () => {
     async () => {
       const server = await spawnAtItsAddress(production);
       started.push(server);
-      await untilListening(server);
-      for (const [path, text] of [
-        ["/fr", bannerFr],
-        ["/fr/marketplace", bannerFr],
-        ["/en", bannerEn],
-        ["/en/packages-pricing", bannerEn],
+      await untilListening(server, listenTimeoutMs);
+      // Pages of every kind: home, listing, sign-in, pricing, help, and a page that does not exist.
+      for (const [path, text, status] of [
+        ["/fr", bannerFr, 200],
+        ["/fr/marketplace", bannerFr, 200],
+        ["/fr/auth", bannerFr, 200],
+        ["/en", bannerEn, 200],
+        ["/en/packages-pricing", bannerEn, 200],
+        ["/en/support", bannerEn, 200],
+        ["/en/no-such-page", bannerEn, 404],
       ] as const) {
         const response = await fetch(`${server.baseUrl}${path}`);
-        expect(response.status, path).toBe(200);
+        expect(response.status, path).toBe(status);
         const html = (await response.text()).replaceAll("&#x27;", "'");
         expect(html, path).toContain(text);
         expect(html, path).toMatch(/<aside aria-label="(Paiements de test|Test payments)"/);
@@ -129,7 +135,7 @@ describe("production rails", () => {
         STRIPE_WEBHOOK_SECRET: "whsec_rails",
       });
       started.push(server);
-      await untilListening(server);
+      await untilListening(server, listenTimeoutMs);
       const html = await (await fetch(`${server.baseUrl}/fr`)).text();
       expect(html).toContain("<main");
       expect(html).not.toContain(bannerFr);

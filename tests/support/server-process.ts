@@ -45,12 +45,20 @@ export function tempDataDir(): string {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { dataDir?: string; port?: number; script?: string; nodeArgs?: string[] } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    script?: string;
+    nodeArgs?: string[];
+    /** The working directory (where a `.env` is looked for); the checkout's by default. */
+    cwd?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
-  const args = [...(options.nodeArgs ?? []), options.script ?? "server/index.js"];
+  const args = [...(options.nodeArgs ?? []), path.resolve(options.script ?? "server/index.js")];
   const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       PATH: process.env.PATH,

@@ -13,4 +13,18 @@ describe("the production server's Node flags", () => {
     expect(scripts.serve).toBe(`${envPrefix} node ${serverNodeArgs.join(" ")} server/index.js`);
     expect(scripts.worker).toBe(`${envPrefix} node ${serverNodeArgs.join(" ")} server/worker.js`);
   });
+
+  it("read the working directory's .env in every command that runs the app, the environment winning", () => {
+    const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(serverNodeArgs).toContain("--env-file-if-exists=.env");
+    // `npm start` is a build, then `npm run serve`.
+    expect(scripts.start).toBe("npm run build && npm run serve");
+    for (const name of ["serve", "worker", "dev", "storage:migrate"]) {
+      expect(scripts[name], name).toMatch(
+        /^(MALLOC_ARENA_MAX=2 )?node (--\S+ )*--env-file-if-exists=\.env /,
+      );
+    }
+  });
 });
