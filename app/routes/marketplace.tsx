@@ -7,6 +7,7 @@ import { useLiveCatalogue } from "~/components/catalogue/live-counts";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
+import { resultCountLabel } from "~/modules/catalogue/result-count";
 import {
   categoryFilters,
   marketplaceSearch,
@@ -214,7 +215,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="font-medium" role="status" data-testid="result-count">
-          {t("catalogue.results", { count: results.total })}
+          {resultCountLabel(t, locale, "results", results)}
         </p>
         <div
           className="flex items-center gap-1"

@@ -70,7 +70,7 @@ export function createCatalogueCache(
     /** Marketplace and store pages: results depend only on the query, never on the viewer. */
     searchCatalogue: (
       query: MarketplaceQuery,
-      options: { creatorId?: string; pageSize?: number } = {},
+      options: { creatorId?: string; pageSize?: number; countCap?: number } = {},
     ): Promise<MarketplacePage> =>
       remember(`search:${JSON.stringify([query, options])}`, () =>
         searchCatalogue(db, query, options),

@@ -248,10 +248,54 @@ const popularity = sql`(select submission_id, count(*) as score from (
   union all select submission_id from catalogue_likes) as votes
   group by submission_id) as "popularity"`;
 
-function orderOf(sort: MarketplaceQuery["sort"]): SQL[] {
+/** No sale and no like: what the popularity join leaves out (a score of 0). */
+const unscored = sql`not exists (select 1 from entitlements e where e.submission_id = ${s.id} and e.revoked_at is null)
+  and not exists (select 1 from catalogue_likes l where l.submission_id = ${s.id})`;
+
+/**
+ * The first `limit` matching items in the popular order, as a table of ids and scores, read in
+ * two parts that each stop early: items with sales or likes (few), by score; then the others,
+ * newest first, walking the newest-first index. Sorting every match by score read them all
+ * (about 400 ms for a common word at a million items, decision 0012's addendum).
+ */
+function popularRanking(where: SQL, limit: number): SQL {
+  const newest = sql`${s.approvedAt} desc nulls last, ${s.id} desc`;
+  return sql`(
+    (select ${s.id} as id, "popularity"."score" as score from ${s}
+      join ${popularity} on "popularity"."submission_id" = ${s.id}
+      where ${where} order by "popularity"."score" desc, ${newest} limit ${limit})
+    union all
+    (select ${s.id}, 0 from ${s} where ${where} and ${unscored} order by ${newest} limit ${limit})
+  ) as "ranked"`;
+}
+
+/** Beyond this many matches the marketplace shows "10 000+" rather than counting them all. */
+export const resultCountCap = 10_000;
+
+/**
+ * How many items match, counting no further than `cap` (+1, to know it was passed). A common
+ * word at a million items matches over 100,000, and counting each one read them all (700 ms);
+ * the first `cap + 1` are found in a bounded scan.
+ */
+export async function countUpTo(
+  db: Database,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(s)
+    .where(where)
+    .limit(cap + 1)
+    .as("matches");
+  const [row] = await db.select({ counted: sql<number>`count(*)::int` }).from(matches);
+  const counted = Number(row!.counted);
+  return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
+}
+
+/** The other orders; each ends newest first, as the newest-first index walks. */
+function orderOf(sort: Exclude<MarketplaceQuery["sort"], "popular">): SQL[] {
   switch (sort) {
-    case "recent":
-      return [sql`${s.approvedAt} desc nulls last`, desc(s.id)];
     case "price-asc":
       return [
         sql`coalesce(${s.priceCents}, 0) asc`,
@@ -265,18 +309,15 @@ function orderOf(sort: MarketplaceQuery["sort"]): SQL[] {
         desc(s.id),
       ];
     default:
-      // Popular: sales and likes, newest first among equals.
-      return [
-        sql`coalesce("popularity"."score", 0) desc`,
-        sql`${s.approvedAt} desc nulls last`,
-        desc(s.id),
-      ];
+      return [sql`${s.approvedAt} desc nulls last`, desc(s.id)];
   }
 }
 
 export interface MarketplacePage {
   items: CatalogueCard[];
+  /** How many items match, or `resultCountCap` when there are more (`totalCapped`). */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageCount: number;
 }
@@ -285,42 +326,49 @@ export interface MarketplacePage {
 export async function searchCatalogue(
   db: Database,
   query: MarketplaceQuery,
-  options: { creatorId?: string; pageSize?: number } = {},
+  options: { creatorId?: string; pageSize?: number; countCap?: number } = {},
 ): Promise<MarketplacePage> {
   const pageSize = options.pageSize ?? marketplacePageSize;
+  const countCap = options.countCap ?? resultCountCap;
   const filters: Array<SQL | undefined> = [onSale(), priceCondition(query.price)];
   if (query.category === "trending") filters.push(gte(s.approvedAt, trendingSince()));
   else if (query.category) filters.push(eq(s.kind, query.category));
   if (options.creatorId) filters.push(eq(s.creatorId, options.creatorId));
-  const countWhere = async (where: SQL | undefined) => {
-    const [row] = (await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(s)
-      .where(where)) as [{ total: number }];
-    return Number(row.total);
-  };
   // Exact words first; only a search that finds nothing looks for the nearest known words,
   // which forgives typos. Both are served by the trigram index.
   const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
-  const pageOf = (where: SQL | undefined, page: number) =>
-    cardsQuery(db)
-      .leftJoin(popularity, sql`"popularity"."submission_id" = ${s.id}`)
+  const pageOf = (where: SQL, page: number) => {
+    const offset = (page - 1) * pageSize;
+    if (sort === "popular")
+      return cardsQuery(db)
+        .innerJoin(popularRanking(where, offset + pageSize), sql`"ranked"."id" = ${s.id}`)
+        .orderBy(sql`"ranked"."score" desc`, sql`${s.approvedAt} desc nulls last`, desc(s.id))
+        .limit(pageSize)
+        .offset(offset) as Promise<CardRow[]>;
+    return cardsQuery(db)
       .where(where)
       .orderBy(...orderOf(sort))
       .limit(pageSize)
-      .offset((page - 1) * pageSize) as Promise<CardRow[]>;
+      .offset(offset) as Promise<CardRow[]>;
+  };
   // The count and the asked page go together (one wait, not two on PostgreSQL's pool); the
   // page is read again only when it lies past the last one.
-  let where = and(...filters, await searchCondition(db, query.q));
-  let [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
-  if (total === 0 && query.q) {
-    where = and(...filters, await searchCondition(db, query.q, true));
-    [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
+  let where = and(...filters, await searchCondition(db, query.q))!;
+  let [count, rows] = await Promise.all([countUpTo(db, where, countCap), pageOf(where, query.page)]);
+  if (count.total === 0 && query.q) {
+    where = and(...filters, await searchCondition(db, query.q, true))!;
+    [count, rows] = await Promise.all([countUpTo(db, where, countCap), pageOf(where, query.page)]);
   }
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const pageCount = Math.max(1, Math.ceil(count.total / pageSize));
   const page = Math.min(query.page, pageCount);
   if (page !== query.page) rows = await pageOf(where, page);
-  return { items: rows.map(toCard), total: Number(total), page, pageCount };
+  return {
+    items: rows.map(toCard),
+    total: count.total,
+    totalCapped: count.capped,
+    page,
+    pageCount,
+  };
 }
 
 /** Category counts (docs/product.md, "Pages and navigation"): real counts of items on sale, by kind; vectors included. */
