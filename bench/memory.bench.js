@@ -28,7 +28,9 @@ const targets = {
   postgres: { idleRss: 200 * mib, bootPeak: 600 * mib },
 };
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const baselineDir = process.env.BENCH_BASELINE_DIR ? path.resolve(process.env.BENCH_BASELINE_DIR) : "";
+const baselineDir = process.env.BENCH_BASELINE_DIR
+  ? path.resolve(process.env.BENCH_BASELINE_DIR)
+  : "";
 // The baseline keeps the Node flags it shipped with (its own server/node-args.js).
 const flagsOf = async (appDir) =>
   appDir === root
@@ -64,7 +66,8 @@ function sampleTree(pid) {
     while (running) {
       let total = 0;
       for (const member of await processTree(pid)) {
-        total += (await residentMemory(member).catch(() => ({ rss: 0 }))).rss;
+        // A process that just exited (or a zombie) has no VmRSS line any more.
+        total += (await residentMemory(member).catch(() => ({ rss: 0 }))).rss || 0;
       }
       highest = Math.max(highest, total);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -154,13 +157,38 @@ async function main() {
   report.loadAverageEnd = os.loadavg();
   const rows = [["engine", "figure", "baseline", "this build", "target"]];
   for (const [engine, { baseline, current, targets: target }] of Object.entries(report.engines)) {
-    rows.push([engine, "idle RSS", inMib(baseline?.idleRss), inMib(current.idleRss), inMib(target.idleRss)]);
-    rows.push([engine, "first-boot peak (server)", inMib(baseline?.bootPeak), inMib(current.bootPeak), inMib(target.bootPeak)]);
-    rows.push([engine, "first-boot peak (with children)", inMib(baseline?.bootPeakWithChildren), inMib(current.bootPeakWithChildren), inMib(target.bootPeak)]);
-    rows.push([engine, "ready after", baseline ? `${baseline.readySeconds.toFixed(1)} s` : "–", `${current.readySeconds.toFixed(1)} s`, ""]);
+    rows.push([
+      engine,
+      "idle RSS",
+      inMib(baseline?.idleRss),
+      inMib(current.idleRss),
+      inMib(target.idleRss),
+    ]);
+    rows.push([
+      engine,
+      "first-boot peak (server)",
+      inMib(baseline?.bootPeak),
+      inMib(current.bootPeak),
+      inMib(target.bootPeak),
+    ]);
+    rows.push([
+      engine,
+      "first-boot peak (with children)",
+      inMib(baseline?.bootPeakWithChildren),
+      inMib(current.bootPeakWithChildren),
+      inMib(target.bootPeak),
+    ]);
+    rows.push([
+      engine,
+      "ready after",
+      baseline ? `${baseline.readySeconds.toFixed(1)} s` : "–",
+      `${current.readySeconds.toFixed(1)} s`,
+      "",
+    ]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join("  "));
+  for (const row of rows)
+    console.log(row.map((cell, column) => cell.padEnd(widths[column])).join("  "));
   console.log(`baseline: ${report.baseline ?? "none"}`);
   console.log(
     `load average (1 min): ${report.loadAverageStart[0].toFixed(1)} at start, ${report.loadAverageEnd[0].toFixed(1)} at end, on ${report.cpus} CPUs`,

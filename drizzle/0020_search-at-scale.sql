@@ -1,4 +1,4 @@
--- Search at scale (decision 0012, addendum). The marketplace's pages are ordered by
+-- Search at scale (decision record 0056). The marketplace's pages are ordered by
 -- `approved_at desc nulls last, id desc` (newest first, and newest first among equals in the
 -- other sorts); an index in exactly that order lets PostgreSQL walk it and stop after the page,
 -- instead of sorting every matching item. The earlier `approved_at DESC` indexes sort nulls first,

@@ -187,7 +187,9 @@ it("search latency", async () => {
   }
   load.end = os.loadavg();
   console.table(rows);
-  console.log(`load average (1, 5, 15 min): start ${load.start.map((v) => v.toFixed(1)).join(" ")}, end ${load.end.map((v) => v.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average (1, 5, 15 min): start ${load.start.map((v) => v.toFixed(1)).join(" ")}, end ${load.end.map((v) => v.toFixed(1)).join(" ")}`,
+  );
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(
     "bench/results/search.json",

@@ -256,7 +256,7 @@ const unscored = sql`not exists (select 1 from entitlements e where e.submission
  * The first `limit` matching items in the popular order, as a table of ids and scores, read in
  * two parts that each stop early: items with sales or likes (few), by score; then the others,
  * newest first, walking the newest-first index. Sorting every match by score read them all
- * (about 400 ms for a common word at a million items, decision 0012's addendum).
+ * (about 400 ms for a common word at a million items, decision record 0056).
  */
 function popularRanking(where: SQL, limit: number): SQL {
   const newest = sql`${s.approvedAt} desc nulls last, ${s.id} desc`;
@@ -275,7 +275,7 @@ export const resultCountCap = 10_000;
 /**
  * How many items match, counting no further than `cap` (+1, to know it was passed). A common
  * word at a million items matches over 100,000, and counting each one read them all (700 ms);
- * the first `cap + 1` are found in a bounded scan.
+ * the first `cap + 1` are found in a bounded scan (decision record 0056).
  */
 export async function countUpTo(
   db: Database,
@@ -334,40 +334,58 @@ export async function searchCatalogue(
   if (query.category === "trending") filters.push(gte(s.approvedAt, trendingSince()));
   else if (query.category) filters.push(eq(s.kind, query.category));
   if (options.creatorId) filters.push(eq(s.creatorId, options.creatorId));
+  const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
+  /**
+   * One page, read one of two ways depending on how many items match. Many (the count stopped
+   * at its cap): walking the newest-first index finds a page after a few hundred rows. Few: the
+   * matches are read first through the trigram index (`offset 0` keeps PostgreSQL from walking
+   * the newest-first index instead, which for a rare word would read the whole catalogue to
+   * find nothing), then sorted.
+   */
+  const pageOf = (where: SQL, page: number, many: boolean) => {
+    const offset = (page - 1) * pageSize;
+    const rows = (() => {
+      if (many)
+        return sort === "popular"
+          ? cardsQuery(db)
+              .innerJoin(popularRanking(where, offset + pageSize), sql`"ranked"."id" = ${s.id}`)
+              .orderBy(sql`"ranked"."score" desc`, sql`${s.approvedAt} desc nulls last`, desc(s.id))
+          : cardsQuery(db)
+              .where(where)
+              .orderBy(...orderOf(sort));
+      const matches = sql`(select ${s.id} as id from ${s} where ${where} offset 0) as "matches"`;
+      const few = cardsQuery(db).innerJoin(matches, sql`"matches"."id" = ${s.id}`);
+      return sort === "popular"
+        ? few
+            .leftJoin(popularity, sql`"popularity"."submission_id" = ${s.id}`)
+            .orderBy(
+              sql`coalesce("popularity"."score", 0) desc`,
+              sql`${s.approvedAt} desc nulls last`,
+              desc(s.id),
+            )
+        : few.orderBy(...orderOf(sort));
+    })();
+    return rows.limit(pageSize).offset(offset) as Promise<CardRow[]>;
+  };
+  // The count first: it says which way to read the page, and which page is the last.
+  const read = async (where: SQL) => {
+    const count = await countUpTo(db, where, countCap);
+    const pageCount = Math.max(1, Math.ceil(count.total / pageSize));
+    const page = Math.min(query.page, pageCount);
+    const rows = count.total === 0 ? [] : await pageOf(where, page, count.capped);
+    return { count, page, pageCount, rows };
+  };
   // Exact words first; only a search that finds nothing looks for the nearest known words,
   // which forgives typos. Both are served by the trigram index.
-  const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
-  const pageOf = (where: SQL, page: number) => {
-    const offset = (page - 1) * pageSize;
-    if (sort === "popular")
-      return cardsQuery(db)
-        .innerJoin(popularRanking(where, offset + pageSize), sql`"ranked"."id" = ${s.id}`)
-        .orderBy(sql`"ranked"."score" desc`, sql`${s.approvedAt} desc nulls last`, desc(s.id))
-        .limit(pageSize)
-        .offset(offset) as Promise<CardRow[]>;
-    return cardsQuery(db)
-      .where(where)
-      .orderBy(...orderOf(sort))
-      .limit(pageSize)
-      .offset(offset) as Promise<CardRow[]>;
-  };
-  // The count and the asked page go together (one wait, not two on PostgreSQL's pool); the
-  // page is read again only when it lies past the last one.
-  let where = and(...filters, await searchCondition(db, query.q))!;
-  let [count, rows] = await Promise.all([countUpTo(db, where, countCap), pageOf(where, query.page)]);
-  if (count.total === 0 && query.q) {
-    where = and(...filters, await searchCondition(db, query.q, true))!;
-    [count, rows] = await Promise.all([countUpTo(db, where, countCap), pageOf(where, query.page)]);
-  }
-  const pageCount = Math.max(1, Math.ceil(count.total / pageSize));
-  const page = Math.min(query.page, pageCount);
-  if (page !== query.page) rows = await pageOf(where, page);
+  let result = await read(and(...filters, await searchCondition(db, query.q))!);
+  if (result.count.total === 0 && query.q)
+    result = await read(and(...filters, await searchCondition(db, query.q, true))!);
   return {
-    items: rows.map(toCard),
-    total: count.total,
-    totalCapped: count.capped,
-    page,
-    pageCount,
+    items: result.rows.map(toCard),
+    total: result.count.total,
+    totalCapped: result.count.capped,
+    page: result.page,
+    pageCount: result.pageCount,
   };
 }
 

@@ -22,8 +22,9 @@ export function pgliteVersion(): string {
   const entry = pgliteEntry();
   let dir = path.dirname(entry);
   while (!fs.existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir);
-  return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string })
-    .version;
+  return (
+    JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }
+  ).version;
 }
 
 /**
