@@ -9,7 +9,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { serverEnv, serverNodeArgs } from "../server/node-args.js";

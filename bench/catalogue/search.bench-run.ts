@@ -74,20 +74,57 @@ function directSql(words: string[][]): { count: string; page: string; params: st
   };
 }
 
-async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ) on every common platform. */
+const msPerTick = 10;
+
+/**
+ * CPU time (ms) used so far by the database: this process for PGlite; for PostgreSQL on this
+ * machine, the server processes serving the bench's database (null when it is elsewhere). On a
+ * busy machine wall-clock latency mostly measures the queue for a core; CPU time barely moves.
+ */
+async function databaseCpuMs(db: Database, engine: string): Promise<number | null> {
+  if (engine === "pglite") {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  }
+  const result = (await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  )) as unknown as { rows: Array<{ pid: number }> };
+  let ticks = 0;
+  for (const { pid } of result.rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return ticks * msPerTick;
+}
+
+async function measure(
+  run: () => Promise<unknown>,
+  cpu: () => Promise<number | null>,
+): Promise<{ p50: number; p95: number; cpuMs: number | null }> {
   for (let i = 0; i < 5; i++) await run();
   const times: number[] = [];
+  const cpuBefore = await cpu();
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await run();
     times.push(performance.now() - start);
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  const cpuAfter = await cpu();
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    cpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / runs,
+  };
 }
 
 it("search latency", async () => {
   const load: { start: number[]; end?: number[] } = { start: os.loadavg() };
-  const rows: Array<Record<string, string | number>> = [];
+  const rows: Array<Record<string, string | number | null>> = [];
   const engines: Array<{ name: string; url?: string }> = [];
   if (engineNames.includes("pglite")) engines.push({ name: "pglite" });
   if (process.env.DATABASE_URL && engineNames.includes("postgres"))
@@ -126,16 +163,19 @@ it("search latency", async () => {
         );
       }
       // The category bar's counts, which every server-rendered page shows: counted each time,
-      // and through the cache the root loader reads (decision 0012, addendum).
-      const counts = await measure(() => categoryCounts(handle.db));
+      // and through the cache the root loader reads (decision 0012's addendum).
+      const cpu = () => databaseCpuMs(handle.db, engine.name);
+      const counts = await measure(() => categoryCounts(handle.db), cpu);
       const countsCache = createCountsCache(handle.db, createEventBus());
-      const cachedCounts = await measure(() => countsCache.counts());
+      const cachedCounts = await measure(() => countsCache.counts(), cpu);
       let index = 0;
-      const app = await measure(() =>
-        searchCatalogue(
-          handle.db,
-          parseMarketplaceQuery(new URLSearchParams({ q: queries[index++ % queries.length]! })),
-        ),
+      const app = await measure(
+        () =>
+          searchCatalogue(
+            handle.db,
+            parseMarketplaceQuery(new URLSearchParams({ q: queries[index++ % queries.length]! })),
+          ),
+        cpu,
       );
       index = 0;
       const uncapped = await measure(async () => {
@@ -160,7 +200,7 @@ it("search latency", async () => {
           await run(statements.count);
         }
         await run(statements.page);
-      });
+      }, cpu);
       rows.push({
         engine: engine.name,
         items: size,
@@ -169,6 +209,9 @@ it("search latency", async () => {
         appP95: Number(app.p95.toFixed(2)),
         uncappedP50: Number(uncapped.p50.toFixed(2)),
         uncappedP95: Number(uncapped.p95.toFixed(2)),
+        // Database CPU time per search (PGlite: the whole bench process's).
+        appCpuMs: app.cpuMs === null ? null : Number(app.cpuMs.toFixed(2)),
+        uncappedCpuMs: uncapped.cpuMs === null ? null : Number(uncapped.cpuMs.toFixed(2)),
         targetP95: 30,
         countsP50: Number(counts.p50.toFixed(2)),
         countsP95: Number(counts.p95.toFixed(2)),
