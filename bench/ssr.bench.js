@@ -9,7 +9,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { serverEnv, serverNodeArgs } from "../server/node-args.js";
@@ -25,6 +24,9 @@ import {
   stopApp,
   waitUntilReady,
   warnIfBusy,
+  clockTicksPerSecond,
+  cpuTicks,
+  waitUntilIdle,
 } from "./support/app-process.js";
 import { makeDatabase } from "./support/bench-database.js";
 
@@ -349,32 +351,6 @@ const mib = 1024 * 1024;
 /** Memory targets (decision record 0047): idle on each engine, and the first boot's peak. */
 const idleRssTargets = { pglite: 300 * mib, postgres: 200 * mib };
 const bootPeakTarget = 600 * mib;
-
-/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ) on every common platform. */
-const clockTicksPerSecond = 100;
-
-/** CPU time (user + system, in clock ticks) a process has used so far (Linux). */
-async function cpuTicks(pid) {
-  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
-  // After the command name: state is field 3, utime 14 and stime 15 (1-based, man proc).
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/**
- * Waits until the server has used under 5 % of a core for two seconds in a row: the demo
- * content's media jobs have run, so what is measured next is the idle server.
- */
-async function waitUntilIdle(pid, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  let quietSeconds = 0;
-  let before = await cpuTicks(pid);
-  while (Date.now() < deadline && quietSeconds < 2) {
-    await delay(1000);
-    const now = await cpuTicks(pid);
-    quietSeconds = now - before < 5 ? quietSeconds + 1 : 0;
-    before = now;
-  }
-}
 
 /**
  * One engine: a fresh demo install (PGlite in a temporary data directory, or a PostgreSQL

@@ -5,6 +5,7 @@ import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { getCreator, searchCatalogue } from "~/modules/catalogue/catalogue.server";
 import { marketplaceSearch, parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
+import { resultCountLabel } from "~/modules/catalogue/result-count";
 import { getT } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/creator";
@@ -67,7 +68,7 @@ export default function Creator({ loaderData }: Route.ComponentProps) {
               year: new Date(creator.memberSince).getFullYear(),
             })}
             {" · "}
-            {t("catalogue.creator.items", { count: results.total })}
+            {resultCountLabel(t, locale, "shopItems", results)}
           </p>
         </div>
       </header>

@@ -9,6 +9,7 @@ import { MarketplacePager } from "~/components/catalogue/marketplace-pager";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
+import { resultCountLabel } from "~/modules/catalogue/result-count";
 import { marketplaceSearch, parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
 import { pageMeta } from "~/modules/http/meta";
 import type { Route } from "./+types/marketplace";
@@ -79,7 +80,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="font-medium" role="status" data-testid="result-count">
-          {t("catalogue.results", { count: results.total })}
+          {resultCountLabel(t, locale, "results", results)}
         </p>
         <div
           className="flex items-center gap-1"

@@ -44,11 +44,13 @@ export async function findFreePort() {
  * Starts the production server (`node [nodeArgs] server/index.js`) on a fresh demo install,
  * loopback only. A developer's .env or shell may point elsewhere: the variables that change what
  * is measured are set explicitly (an empty value counts as unset). Output is kept for errors.
- * @param {{ port: number, dataDir: string, env?: Record<string, string>, nodeArgs?: string[] }} options
+ * `appDir` is the checkout whose build is started (this one by default; a benchmark may start an
+ * earlier commit's build beside it).
+ * @param {{ port: number, dataDir: string, env?: Record<string, string>, nodeArgs?: string[], appDir?: string }} options
  */
-export function startApp({ port, dataDir, env = {}, nodeArgs = [] }) {
+export function startApp({ port, dataDir, env = {}, nodeArgs = [], appDir = root }) {
   const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
-    cwd: root,
+    cwd: appDir,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
@@ -145,6 +147,32 @@ export function sampleMemory(pid, everyMs = 50) {
       return Math.max(highest, rss);
     },
   };
+}
+
+/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ) on every common platform. */
+export const clockTicksPerSecond = 100;
+
+/** CPU time (user + system, in clock ticks) a process has used so far (Linux). */
+export async function cpuTicks(pid) {
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+  // After the command name: state is field 3, utime 14 and stime 15 (1-based, man proc).
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until the server has used under 5 % of a core for two seconds in a row: the demo
+ * content's media jobs have run, so what is measured next is the idle server.
+ */
+export async function waitUntilIdle(pid, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let quietSeconds = 0;
+  let before = await cpuTicks(pid);
+  while (Date.now() < deadline && quietSeconds < 2) {
+    await delay(1000);
+    const now = await cpuTicks(pid);
+    quietSeconds = now - before < 5 ? quietSeconds + 1 : 0;
+    before = now;
+  }
 }
 
 /** Signs a demo account in through the sign-in form; returns its Cookie header. */

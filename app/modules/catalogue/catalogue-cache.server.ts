@@ -76,7 +76,7 @@ export function createCatalogueCache(
      */
     searchCatalogue: (
       query: MarketplaceQuery,
-      options: { creatorId?: string; pageSize?: number; facets?: boolean } = {},
+      options: { creatorId?: string; pageSize?: number; facets?: boolean; countCap?: number } = {},
     ): Promise<MarketplacePage> =>
       remember(`search:${JSON.stringify([query, options])}`, () =>
         searchCatalogue(db, query, options),

@@ -274,27 +274,71 @@ const popularity = sql`(select submission_id, count(*) as score from (
   union all select submission_id from catalogue_likes) as votes
   group by submission_id) as "popularity"`;
 
-function orderOf(sort: MarketplaceQuery["sort"], licence: MarketplaceQuery["licence"]): SQL[] {
+/** No sale and no like: what the popularity join leaves out (a score of 0). */
+const unscored = sql`not exists (select 1 from entitlements e where e.submission_id = ${s.id} and e.revoked_at is null)
+  and not exists (select 1 from catalogue_likes l where l.submission_id = ${s.id})`;
+
+/**
+ * The first `limit` matching items in the popular order, as a table of ids and scores, read in
+ * two parts that each stop early: items with sales or likes (few), by score; then the others,
+ * newest first, walking the newest-first index. Sorting every match by score read them all
+ * (about 400 ms for a common word at a million items, decision record 0056).
+ */
+function popularRanking(where: SQL, limit: number): SQL {
+  const newest = sql`${s.approvedAt} desc nulls last, ${s.id} desc`;
+  return sql`(
+    (select ${s.id} as id, "popularity"."score" as score from ${s}
+      join ${popularity} on "popularity"."submission_id" = ${s.id}
+      where ${where} order by "popularity"."score" desc, ${newest} limit ${limit})
+    union all
+    (select ${s.id}, 0 from ${s} where ${where} and ${unscored} order by ${newest} limit ${limit})
+  ) as "ranked"`;
+}
+
+/** Beyond this many matches the marketplace shows "10 000+" rather than counting them all. */
+export const resultCountCap = 10_000;
+
+/**
+ * How many items match, counting no further than `cap` (+1, to know it was passed). A common
+ * word at a million items matches over 100,000, and counting each one read them all (700 ms);
+ * the first `cap + 1` are found in a bounded scan (decision record 0056).
+ */
+export async function countUpTo(
+  db: Database,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(s)
+    .where(where)
+    .limit(cap + 1)
+    .as("matches");
+  const [row] = await db.select({ counted: sql<number>`count(*)::int` }).from(matches);
+  const counted = Number(row!.counted);
+  return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
+}
+
+/** The other orders; each ends newest first, as the newest-first index walks. */
+function orderOf(
+  sort: Exclude<MarketplaceQuery["sort"], "popular">,
+  licence: MarketplaceQuery["licence"],
+): SQL[] {
   switch (sort) {
-    case "recent":
-      return [sql`${s.approvedAt} desc nulls last`, desc(s.id)];
     case "price-asc":
       return [sql`${priceOf(licence)} asc`, sql`${s.approvedAt} desc nulls last`, desc(s.id)];
     case "price-desc":
       return [sql`${priceOf(licence)} desc`, sql`${s.approvedAt} desc nulls last`, desc(s.id)];
     default:
-      // Popular: sales and likes, newest first among equals.
-      return [
-        sql`coalesce("popularity"."score", 0) desc`,
-        sql`${s.approvedAt} desc nulls last`,
-        desc(s.id),
-      ];
+      return [sql`${s.approvedAt} desc nulls last`, desc(s.id)];
   }
 }
 
 export interface MarketplacePage {
   items: CatalogueCard[];
+  /** How many items match, or `resultCountCap` when there are more (`totalCapped`). */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageCount: number;
   /**
@@ -310,70 +354,77 @@ export interface MarketplacePage {
 export async function searchCatalogue(
   db: Database,
   query: MarketplaceQuery,
-  options: { creatorId?: string; pageSize?: number; facets?: boolean } = {},
+  options: { creatorId?: string; pageSize?: number; facets?: boolean; countCap?: number } = {},
 ): Promise<MarketplacePage> {
   const pageSize = options.pageSize ?? marketplacePageSize;
+  const countCap = options.countCap ?? resultCountCap;
   const scope = [onSale(), options.creatorId ? eq(s.creatorId, options.creatorId) : undefined];
   const filters = marketplaceFilters(query);
-  const countWhere = async (where: SQL | undefined) => {
-    const [row] = (await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(s)
-      .where(where)) as [{ total: number }];
-    return Number(row.total);
-  };
   const sort = query.category === "trending" && query.sort === "popular" ? "recent" : query.sort;
-  const pageOf = (where: SQL | undefined, page: number) =>
-    cardsQuery(db)
-      .leftJoin(popularity, sql`"popularity"."submission_id" = ${s.id}`)
-      .where(where)
-      .orderBy(...orderOf(sort, query.licence))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize) as Promise<CardRow[]>;
-  // The count and the asked page go together (one wait, not two on PostgreSQL's pool); the
-  // page is read again only when it lies past the last one.
-  let searched = await searchCondition(db, query.q);
-  let where = and(...scope, ...filters, searched);
-  let [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
-  let correctedQuery: string | null = null;
+  /**
+   * One page, read one of two ways depending on how many items match. Many (the count stopped
+   * at its cap): walking the newest-first index finds a page after a few hundred rows. Few: the
+   * matches are read first through the trigram index (`offset 0` keeps PostgreSQL from walking
+   * the newest-first index instead, which for a rare word would read the whole catalogue to
+   * find nothing), then sorted.
+   */
+  const pageOf = (where: SQL, page: number, many: boolean) => {
+    const offset = (page - 1) * pageSize;
+    const rows = (() => {
+      if (many)
+        return sort === "popular"
+          ? cardsQuery(db)
+              .innerJoin(popularRanking(where, offset + pageSize), sql`"ranked"."id" = ${s.id}`)
+              .orderBy(sql`"ranked"."score" desc`, sql`${s.approvedAt} desc nulls last`, desc(s.id))
+          : cardsQuery(db)
+              .where(where)
+              .orderBy(...orderOf(sort, query.licence));
+      const matches = sql`(select ${s.id} as id from ${s} where ${where} offset 0) as "matches"`;
+      const few = cardsQuery(db).innerJoin(matches, sql`"matches"."id" = ${s.id}`);
+      return sort === "popular"
+        ? few
+            .leftJoin(popularity, sql`"popularity"."submission_id" = ${s.id}`)
+            .orderBy(
+              sql`coalesce("popularity"."score", 0) desc`,
+              sql`${s.approvedAt} desc nulls last`,
+              desc(s.id),
+            )
+        : few.orderBy(...orderOf(sort, query.licence));
+    })();
+    return rows.limit(pageSize).offset(offset) as Promise<CardRow[]>;
+  };
+  // The count first: it says which way to read the page, and which page is the last.
+  const read = async (searched: SQL | undefined) => {
+    const where = and(...scope, ...filters, searched)!;
+    const count = await countUpTo(db, where, countCap);
+    const pageCount = Math.max(1, Math.ceil(count.total / pageSize));
+    const page = Math.min(query.page, pageCount);
+    const rows = count.total === 0 ? [] : await pageOf(where, page, count.capped);
+    return { searched, count, page, pageCount, rows };
+  };
   // Exact words first; a search that finds nothing is corrected word by word against the
   // vocabulary ('soliel' → 'soleil'), then, failing that, each word may match its nearest
   // known words, which forgives typos. All are served by the trigram index (decision 0012).
-  if (total === 0 && query.q) {
+  let result = await read(await searchCondition(db, query.q));
+  let correctedQuery: string | null = null;
+  if (result.count.total === 0 && query.q) {
     const corrected = await correctedSearch(db, query.q);
     if (corrected) {
-      const correctedWhere = and(...scope, ...filters, await searchCondition(db, corrected));
-      const [correctedTotal, correctedRows] = await Promise.all([
-        countWhere(correctedWhere),
-        pageOf(correctedWhere, query.page),
-      ]);
-      if (correctedTotal > 0) {
-        [where, total, rows, correctedQuery] = [
-          correctedWhere,
-          correctedTotal,
-          correctedRows,
-          corrected,
-        ];
-        searched = await searchCondition(db, corrected);
-      }
+      const correctedResult = await read(await searchCondition(db, corrected));
+      if (correctedResult.count.total > 0) [result, correctedQuery] = [correctedResult, corrected];
     }
   }
-  if (total === 0 && query.q) {
-    searched = await searchCondition(db, query.q, true);
-    where = and(...scope, ...filters, searched);
-    [total, rows] = await Promise.all([countWhere(where), pageOf(where, query.page)]);
-  }
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const page = Math.min(query.page, pageCount);
-  const [pageRows, counts] = await Promise.all([
-    page !== query.page ? pageOf(where, page) : rows,
-    options.facets ? facetCounts(db, query, and(...scope, searched)) : null,
-  ]);
+  if (result.count.total === 0 && query.q)
+    result = await read(await searchCondition(db, query.q, true));
+  const counts = options.facets
+    ? await facetCounts(db, query, and(...scope, result.searched))
+    : null;
   return {
-    items: pageRows.map(toCard),
-    total: Number(total),
-    page,
-    pageCount,
+    items: result.rows.map(toCard),
+    total: result.count.total,
+    totalCapped: result.count.capped,
+    page: result.page,
+    pageCount: result.pageCount,
     correctedQuery,
     facetCounts: counts,
   };

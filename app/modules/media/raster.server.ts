@@ -14,6 +14,11 @@ import {
 
 export { maxInputPixels };
 
+// libvips keeps recent operations and their pixels (up to 50 MB by default) in case the same
+// image is asked for again; each upload is processed once, so that memory only stayed resident
+// in the idle server (decision record 0056).
+sharp.cache(false);
+
 /** Decision record 0007: thumbnails fit in 400 px at quality 0.8; previews at most 1280 px wide at 0.85. */
 export const thumbnailSpec = { maxSize: 400, quality: 80 } as const;
 /**
