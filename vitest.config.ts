@@ -1,7 +1,17 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // The app's translator stands in for react-i18next, as in vite.config.ts.
+    alias: [
+      {
+        find: /^react-i18next$/,
+        replacement: fileURLToPath(new URL("app/modules/i18n/react-binding.tsx", import.meta.url)),
+      },
+    ],
+  },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["tests/support/setup-env.ts"],

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,6 +19,7 @@ import { ErrorState } from "./components/error-state";
 import { RequestRefused } from "./components/request-refused";
 import { services } from "./modules/app.server";
 import { getI18n, loadCatalog } from "./modules/i18n/i18n";
+import { I18nextProvider } from "./modules/i18n/react-binding";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { canonicalLocation } from "./modules/http/canonical-host.server";
 import { isRequestRefusal } from "./modules/http/request-refusal";

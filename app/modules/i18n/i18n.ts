@@ -1,6 +1,8 @@
-import i18next, { type i18n as I18n, type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import type { fr } from "./catalog.fr";
 import { intlLocale, type Locale } from "./locale";
+import type { I18nBinding } from "./react-binding";
+import { createTranslator } from "./translator";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -31,60 +33,29 @@ export async function loadCatalog(locale: Locale): Promise<void> {
   registerCatalog(locale, catalog);
 }
 
+/** A language's translator, what `useTranslation()` hands out (react-binding.tsx). */
+export type I18n = I18nBinding & {
+  /** i18next's name for the same function, kept for callers written against it. */
+  getFixedT: (...scope: unknown[]) => TFunction;
+};
+
 const instances = new Map<Locale, I18n>();
 
-/** One i18next instance per locale, built synchronously from a catalog already at hand. */
+/** One translator per locale, built synchronously from a catalog already at hand. */
 export function getI18n(locale: Locale): I18n {
   let instance = instances.get(locale);
   if (!instance) {
     const catalog = catalogs.get(locale);
     if (!catalog) throw new Error(`The ${locale} catalog is not loaded (loadCatalog first)`);
-    instance = i18next.createInstance();
-    void instance.init({
-      lng: locale,
-      fallbackLng: false,
-      resources: { [locale]: { translation: catalog } },
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    rememberPlainLookups(instance);
+    const t = createTranslator(locale, catalog);
+    instance = { language: locale, t, getFixedT: () => t as unknown as TFunction };
     instances.set(locale, instance);
   }
   return instance;
 }
 
-/**
- * A page renders hundreds of labels, and each `t("key")` through react-i18next copies i18next's
- * whole options object before looking the key up (about a tenth of a page's rendering time).
- * A catalog never changes once its instance exists, so a key asked for without options always
- * gives the same text: it is looked up once per instance, namespace and prefix, and kept.
- * Calls with options (interpolation, plurals, default values) go through unchanged.
- */
-function rememberPlainLookups(instance: I18n): void {
-  type Lookup = (...args: unknown[]) => unknown;
-  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...scope: unknown[]) => Lookup;
-  const texts = new Map<string, unknown>();
-  const rememberingGetFixedT = (...scope: unknown[]) => {
-    const fixedT = getFixedT(...scope);
-    const prefix = `${String(scope[0])}|${String(scope[1])}|${String(scope[2])}|`;
-    const remembered: Lookup = (key, ...rest) => {
-      if (typeof key !== "string" || rest.length > 0) return fixedT(key, ...rest);
-      const cacheKey = prefix + key;
-      let text = texts.get(cacheKey);
-      if (text === undefined) {
-        text = fixedT(key);
-        texts.set(cacheKey, text);
-      }
-      return text;
-    };
-    // i18next's own function carries its language, namespace and prefix as properties.
-    return Object.assign(remembered, fixedT);
-  };
-  instance.getFixedT = rememberingGetFixedT as unknown as I18n["getFixedT"];
-}
-
 export function getT(locale: Locale): TFunction {
-  return getI18n(locale).t;
+  return getI18n(locale).t as unknown as TFunction;
 }
 
 /**
