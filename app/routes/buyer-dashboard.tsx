@@ -5,12 +5,12 @@ import { Award, Download, FileText, ShoppingBag, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { DashboardFrame } from "~/components/dashboard-frame";
-import { LinkTabs } from "~/components/seller/link-tabs";
+import { LinkTabs } from "~/components/shared/link-tabs";
 import { ProfileForms } from "~/components/commerce/profile-forms";
 import { CreditsPanel } from "~/components/credits/credits-panel";
 import { creditsOverview } from "~/modules/credits/overview.server";
 import { paymentProvider } from "~/modules/payments/payments.server";
-import { StatCard } from "~/components/seller/stat-card";
+import { StatCard } from "~/components/shared/stat-card";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import {
