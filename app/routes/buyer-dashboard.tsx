@@ -11,13 +11,8 @@ import { DashboardFrame } from "~/components/dashboard-frame";
 import { LinkTabs } from "~/components/shared/link-tabs";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
-import {
-  buyerDashboard,
-  buyerTabFrom,
-  buyerTabs,
-  saveBuyerProfile,
-  type BuyerTab,
-} from "~/modules/commerce/buyer-dashboard.server";
+import { buyerDashboard, saveBuyerProfile } from "~/modules/commerce/buyer-dashboard.server";
+import { buyerTabFrom, buyerTabs, type BuyerTab } from "~/modules/commerce/buyer-tabs";
 import { appendSetCookies, setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";

@@ -13,23 +13,9 @@ import { formatBytes, formatDate } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import { paymentProvider } from "../payments/payments.server";
 import { buyerProfile, profileSchema, updateBuyerProfile } from "./buyer-profile.server";
+import type { BuyerTab } from "./buyer-tabs";
 import { isDownloadable } from "./ownership.server";
 import { listPurchases, purchasedFiles, purchaseStats } from "./purchases.server";
-
-export const buyerTabs = [
-  "overview",
-  "purchases",
-  "downloads",
-  "licences",
-  "credits",
-  "profile",
-] as const;
-export type BuyerTab = (typeof buyerTabs)[number];
-
-/** The tab a query string asks for, or the overview. */
-export function buyerTabFrom(asked: string | null): BuyerTab {
-  return (buyerTabs as readonly string[]).includes(asked ?? "") ? (asked as BuyerTab) : "overview";
-}
 
 /**
  * What the buyer dashboard ('Mes achats') shows on one tab: the figures and purchases always,
