@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, type MetaDescriptor } from "react-router";
-import { signInPath } from "~/components/auth/sign-in-path";
+import { signInPath } from "~/components/shared/sign-in-path";
 import { FeatureControl } from "~/components/catalogue/feature-control";
 import { InfoPanel } from "~/components/catalogue/info-panel";
 import { LicenceChooser } from "~/components/catalogue/licence-chooser";

@@ -2,7 +2,7 @@ import { AlertCircle, LogIn, ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useSignInPath } from "~/components/auth/sign-in-path";
+import { useSignInPath } from "~/components/shared/sign-in-path";
 import { localePath } from "~/components/use-locale";
 import type { CommerceErrorCode } from "~/modules/commerce/commerce-error";
 import type { Locale } from "~/modules/i18n/locale";
