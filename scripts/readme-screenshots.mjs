@@ -44,7 +44,8 @@ async function openAs(role) {
 async function picturesLoaded(page) {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(
-    () => [...document.images].every((image) => image.complete && image.naturalWidth > 0),
+    () =>
+      [...globalThis.document.images].every((image) => image.complete && image.naturalWidth > 0),
     null,
     { timeout: 60_000 },
   );
