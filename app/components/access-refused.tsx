@@ -1,4 +1,4 @@
-import { useSignInPath } from "~/components/auth/sign-in-path";
+import { useSignInPath } from "~/components/shared/sign-in-path";
 import { Lock, ShieldX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

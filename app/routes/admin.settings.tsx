@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { localePath, useLocale } from "~/components/use-locale";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { FormAlert } from "~/components/auth/field";
+import { FormAlert } from "~/components/shared/field";
 import { AdminError, type AdminErrorCode } from "~/modules/admin/admin-error";
 import { bpsToPercentText, centsToEurosText } from "~/modules/admin/settings-form";
 import { licenceSchema, platformSettingsSchema } from "~/modules/admin/settings-schemas.server";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { BarChart } from "~/components/admin/bar-chart";
-import { StatCard } from "~/components/seller/stat-card";
+import { StatCard } from "~/components/shared/stat-card";
 import { localePath, useLocale } from "~/components/use-locale";
 import { platformMonths, platformStats } from "~/modules/admin/stats.server";
 import { services } from "~/modules/app.server";

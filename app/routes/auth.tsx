@@ -2,7 +2,7 @@ import { data, redirect, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AuthPanel } from "~/components/auth/auth-panel";
 import type { AuthActionData } from "~/components/auth/auth-action-data";
-import { FormAlert } from "~/components/auth/field";
+import { FormAlert } from "~/components/shared/field";
 import { useLocale } from "~/components/use-locale";
 import { formValues } from "~/modules/accounts/account-forms";
 import {

@@ -1,4 +1,4 @@
-import { useSignInPath } from "~/components/auth/sign-in-path";
+import { useSignInPath } from "~/components/shared/sign-in-path";
 import { ShoppingCart, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";

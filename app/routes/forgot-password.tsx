@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation, Form } from "react-router";
-import { Field, FormAlert, useAuthErrorText } from "~/components/auth/field";
+import { Field, FormAlert, useAuthErrorText } from "~/components/shared/field";
 import { localePath, useLocale } from "~/components/use-locale";
 import { formValues, type AuthErrorKey, type FieldErrors } from "~/modules/accounts/account-forms";
 import { forgotPasswordSchema, validateForm } from "~/modules/accounts/account-schemas.server";

@@ -1,4 +1,4 @@
-import { useSignInPath } from "~/components/auth/sign-in-path";
+import { useSignInPath } from "~/components/shared/sign-in-path";
 import { FileCheck, Infinity as InfinityIcon, Layers, Unlock } from "lucide-react";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { useSignInPath } from "~/components/auth/sign-in-path";
+import { useSignInPath } from "~/components/shared/sign-in-path";
 import { Check, Download, Gem, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";

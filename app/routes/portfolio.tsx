@@ -1,9 +1,9 @@
 import { CircleCheck, Download, Layers } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LinkTabs } from "~/components/seller/link-tabs";
-import { MediaThumb } from "~/components/seller/media-thumb";
-import { StatCard } from "~/components/seller/stat-card";
+import { LinkTabs } from "~/components/shared/link-tabs";
+import { MediaThumb } from "~/components/shared/media-thumb";
+import { StatCard } from "~/components/shared/stat-card";
 import { StatusBadge } from "~/components/seller/status-badge";
 import { useSellerFormat } from "~/components/seller/use-seller-format";
 import { localePath } from "~/components/use-locale";

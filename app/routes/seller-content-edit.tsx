@@ -11,11 +11,11 @@ import {
   useRouteError,
 } from "react-router";
 import { toast } from "~/components/shell/toasts";
-import { FormAlert } from "~/components/auth/field";
+import { FormAlert } from "~/components/shared/field";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { RejectionReason } from "~/components/seller/content-panel";
 import { DeleteSubmissionDialog } from "~/components/seller/delete-submission-dialog";
-import { MediaThumb } from "~/components/seller/media-thumb";
+import { MediaThumb } from "~/components/shared/media-thumb";
 import { StatusBadge } from "~/components/seller/status-badge";
 import { TagField } from "~/components/seller/tag-field";
 import { BilingualTextFields, type BilingualText } from "~/components/studio/bilingual-text-fields";

@@ -3,7 +3,7 @@ import { CheckCircle2, FlaskConical, ShieldCheck, UserRound } from "lucide-react
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "~/modules/validation/zod";
-import { Field } from "~/components/auth/field";
+import { Field } from "~/components/shared/field";
 import { localePath, useLocale } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
 import { testConnectAccounts } from "~/modules/db/schema";

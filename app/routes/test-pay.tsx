@@ -1,23 +1,15 @@
-import { AlertCircle, FlaskConical, Lock, ShieldCheck } from "lucide-react";
+import { AlertCircle, FlaskConical, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { TestCardForm, ThreeDSChallenge } from "~/components/commerce/test-card-form";
 import { services } from "~/modules/app.server";
-import { exclusiveHoldMinutes } from "~/modules/commerce/on-sale.server";
-import { buyerOrderBySession, orderLines } from "~/modules/commerce/orders.server";
-import { creditReceiptLines } from "~/modules/credits/credit-receipts.server";
+import { buyerOrderBySession } from "~/modules/commerce/orders.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
-import { vatMentionKey, vatRateLabel } from "~/modules/billing/invoice-view";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
-import {
-  challengeFor,
-  testCardOutcome,
-  testEvent,
-  type CardRefusal,
-} from "~/modules/payments/test-provider.server";
-import { receiveWebhook } from "~/modules/payments/webhooks.server";
+import { submitTestPayment, testPayPage } from "~/modules/payments/test-pay-page.server";
 import type { Route } from "./+types/test-pay";
 
 export function meta(args: Route.MetaArgs) {
@@ -35,76 +27,25 @@ async function openOrder(request: Request, context: Route.LoaderArgs["context"],
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, order, locale } = await openOrder(request, context, params.sessionId);
-  const lines = await orderLines(app.db, order.id, locale);
-  // A pack or a subscription has no catalogue line: its receipt line says what is bought.
-  const bought = await creditReceiptLines(app.db, order.id, locale);
-  return {
-    open: order.status === "pending" && !sessionExpired(order.createdAt),
-    reference: order.id.slice(0, 8).toUpperCase(),
-    totalCents: order.totalCents,
-    subtotalCents: order.subtotalCents,
-    vatCents: order.vatCents,
-    vatRate: vatRateLabel(locale, order.vatRateBps),
-    vatMention: vatMentionKey(order.vatScheme),
-    lines: lines.map((line) => ({ id: line.id, title: line.title, amountCents: line.amountCents })),
-    bought: bought.map((line) => ({ title: line.title, detail: line.detail, amount: line.amount })),
-  };
+  return testPayPage(app, order, locale);
 }
-
-/** A test session lasts as long as an exclusive hold (and Stripe's `expires_at`). */
-function sessionExpired(createdAt: Date): boolean {
-  return Date.now() - createdAt.getTime() > exclusiveHoldMinutes * 60_000;
-}
-
-type Failure = CardRefusal | "declined" | "insufficientFunds" | "threeDSFailed" | "closed";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { app, order, locale } = await openOrder(request, context, params.sessionId);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const sessionId = params.sessionId;
-  const send = async (type: "checkout.session.completed" | "checkout.session.expired") => {
-    const event = testEvent(app.secret, type, {
-      sessionId,
-      paymentId:
-        type === "checkout.session.completed" ? `pi_test_${order.id.slice(0, 8)}` : undefined,
-    });
-    // The same verification and fulfilment as a provider's webhook delivery.
-    const response = await receiveWebhook(app, "test", event.body, event.headers);
-    if (!response.ok) throw new Error(`test event refused: ${response.status}`);
-  };
-  if (intent === "cancel") {
-    if (order.status === "pending") await send("checkout.session.expired");
-    return redirect(`/payment-cancelled?lang=${locale}`);
-  }
-  if (order.status !== "pending") return { failure: "closed" as Failure, challenge: null };
-  if (sessionExpired(order.createdAt)) {
-    // Like a provider's session, the page expires with the order's exclusive holds.
-    await send("checkout.session.expired");
-    return { failure: "closed" as Failure, challenge: null };
-  }
-  if (intent === "3ds-approve" || intent === "3ds-fail") {
-    if (form.get("challenge") !== challengeFor(app.secret, sessionId)) {
+  const outcome = await submitTestPayment(app, order, sessionId, await readForm(request));
+  switch (outcome.kind) {
+    case "cancelled":
+      return redirect(`/payment-cancelled?lang=${locale}`);
+    case "paid":
+      return redirect(
+        `/payment-success?session_id=${encodeURIComponent(sessionId)}&lang=${locale}`,
+      );
+    case "badChallenge":
       throw data(null, { status: 400 });
-    }
-    if (intent === "3ds-fail") return { failure: "threeDSFailed" as Failure, challenge: null };
-  } else {
-    const card = testCardOutcome({
-      number: String(form.get("cardNumber") ?? ""),
-      expiry: String(form.get("expiry") ?? ""),
-      cvc: String(form.get("cvc") ?? ""),
-    });
-    if ("refused" in card) return { failure: card.refused as Failure, challenge: null };
-    const { outcome } = card;
-    if (outcome === "declined" || outcome === "insufficientFunds") {
-      return { failure: outcome as Failure, challenge: null };
-    }
-    if (outcome === "threeDSecure") {
-      return { failure: null, challenge: challengeFor(app.secret, sessionId) };
-    }
+    case "stay":
+      return { failure: outcome.failure, challenge: outcome.challenge };
   }
-  await send("checkout.session.completed");
-  return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}&lang=${locale}`);
 }
 
 export default function TestPay({ loaderData, actionData }: Route.ComponentProps) {
@@ -169,82 +110,9 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : null}
         {challenge ? (
-          <section
-            aria-labelledby="three-ds-title"
-            className="mt-4 rounded border border-border p-4"
-          >
-            <h2 id="three-ds-title" className="flex items-center gap-2 font-semibold">
-              <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-              {t("commerce.testPay.threeDSTitle")}
-            </h2>
-            <p className="mt-1 text-sm">{t("commerce.testPay.threeDSText", { total })}</p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Form method="post">
-                <input type="hidden" name="challenge" value={challenge} />
-                <button name="intent" value="3ds-approve" className="btn-primary" disabled={busy}>
-                  {t("commerce.testPay.approve")}
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="challenge" value={challenge} />
-                <button name="intent" value="3ds-fail" className="btn-secondary" disabled={busy}>
-                  {t("commerce.testPay.fail")}
-                </button>
-              </Form>
-            </div>
-          </section>
+          <ThreeDSChallenge challenge={challenge} total={total} busy={busy} />
         ) : loaderData.open ? (
-          <Form method="post" className="mt-4 space-y-3">
-            <div>
-              <label htmlFor="card-number" className="field-label">
-                {t("commerce.testPay.cardNumber")}
-              </label>
-              <input
-                id="card-number"
-                name="cardNumber"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                required
-                maxLength={23}
-                placeholder="4242 4242 4242 4242"
-                className="field-input"
-              />
-            </div>
-            <div className="grid grid-cols-2 gap-3">
-              <div>
-                <label htmlFor="card-expiry" className="field-label">
-                  {t("commerce.testPay.expiry")}
-                </label>
-                <input
-                  id="card-expiry"
-                  name="expiry"
-                  autoComplete="cc-exp"
-                  placeholder="12/34"
-                  required
-                  maxLength={5}
-                  className="field-input"
-                />
-              </div>
-              <div>
-                <label htmlFor="card-cvc" className="field-label">
-                  {t("commerce.testPay.cvc")}
-                </label>
-                <input
-                  id="card-cvc"
-                  name="cvc"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  placeholder="123"
-                  required
-                  maxLength={3}
-                  className="field-input"
-                />
-              </div>
-            </div>
-            <button name="intent" value="pay" className="btn-primary w-full" disabled={busy}>
-              {t("commerce.testPay.pay", { total })}
-            </button>
-          </Form>
+          <TestCardForm total={total} busy={busy} />
         ) : null}
         <Form method="post" className="mt-3">
           <button name="intent" value="cancel" className="btn-ghost w-full">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInPath } from "~/components/auth/sign-in-path";
+import { signInPath } from "~/components/shared/sign-in-path";
 
 describe("sign-in link with the way back", () => {
   it("carries a path of this site", () => {

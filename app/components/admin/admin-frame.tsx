@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { DashboardFrame } from "../dashboard-frame";
-import { LinkTabs } from "../seller/link-tabs";
+import { LinkTabs } from "~/components/shared/link-tabs";
 import { localePath, useLocale } from "../use-locale";
 import { useRootData } from "../use-root-data";
 import { adminSections } from "./admin-sections";

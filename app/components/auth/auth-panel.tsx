@@ -7,9 +7,9 @@ import { checkLoginForm, checkRegisterForm } from "~/modules/accounts/account-fo
 import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
 import type { AuthActionData } from "./auth-action-data";
-import { Field, FormAlert, useAuthErrorText } from "./field";
+import { Field, FormAlert, useAuthErrorText } from "~/components/shared/field";
 import { RegisterFields } from "./register-fields";
-import { useReturnTarget } from "./sign-in-path";
+import { useReturnTarget } from "~/components/shared/sign-in-path";
 
 export interface AuthPanelProps {
   locale: Locale;

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { countries, type FieldErrors } from "~/modules/accounts/account-forms";
 import type { Locale } from "~/modules/i18n/locale";
 import { localePath } from "../use-locale";
-import { Field, useAuthErrorText } from "./field";
+import { Field, useAuthErrorText } from "~/components/shared/field";
 
 interface RegisterFieldsProps {
   locale: Locale;

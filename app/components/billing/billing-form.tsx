@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Field } from "~/components/auth/field";
+import { Field } from "~/components/shared/field";
 import type { BillingSnapshot } from "~/modules/billing/billing-details";
 
 export type BillingErrors = Partial<Record<keyof BillingSnapshot, string>>;

@@ -1,7 +1,7 @@
 import { Bookmark, Heart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/modules/i18n/locale";
-import { LinkTabs } from "../seller/link-tabs";
+import { LinkTabs } from "~/components/shared/link-tabs";
 import { localePath } from "../use-locale";
 
 /** The two sections of a buyer's saved items: favourites (likes) and named collections. */

@@ -2,7 +2,7 @@ import { Bookmark } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useSignInPath } from "../auth/sign-in-path";
+import { useSignInPath } from "~/components/shared/sign-in-path";
 import { useLocale } from "../use-locale";
 import { useRootData } from "../use-root-data";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Field } from "~/components/auth/field";
+import { Field } from "~/components/shared/field";
 
 export interface ProfileView {
   name: string;

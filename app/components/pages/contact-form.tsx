@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { Field, FormAlert } from "~/components/auth/field";
+import { Field, FormAlert } from "~/components/shared/field";
 import { contactLimits, contactSubjects, type ContactErrorKey } from "~/modules/pages/contact-form";
 import type { ContactActionResult } from "~/modules/pages/contact-result";
 

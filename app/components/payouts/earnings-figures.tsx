@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney, formatMonth } from "~/modules/i18n/i18n";
 import type { EarningsMonth, EarningsTotals } from "~/modules/payouts/earnings-figures.server";
 import { ScrollRegion } from "../scroll-region";
-import { StatCard } from "../seller/stat-card";
+import { StatCard } from "~/components/shared/stat-card";
 import { useLocale } from "../use-locale";
 
 /** The seller's money from the ledger: earned, waiting, paid out, refunded. */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { formatDate, formatMoney, formatMonth, formatPercent } from "~/modules/i18n/i18n";
 import type { LedgerLine } from "~/modules/payouts/ledger.server";
-import { StatCard } from "../seller/stat-card";
+import { StatCard } from "~/components/shared/stat-card";
 import { localePath, useLocale } from "../use-locale";
 
 export interface PayoutLine {

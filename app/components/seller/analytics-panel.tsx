@@ -5,7 +5,7 @@ import type { EarningsMonth, EarningsTotals } from "~/modules/payouts/earnings-f
 import { EarningsByMonth, EarningsFigures } from "../payouts/earnings-figures";
 import { BarChartSvg } from "../bar-chart-svg";
 import { ScrollRegion } from "../scroll-region";
-import { StatCard } from "./stat-card";
+import { StatCard } from "~/components/shared/stat-card";
 import { StatusBadge } from "./status-badge";
 import { useSellerFormat } from "./use-seller-format";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { SubmissionCard } from "~/modules/studio/submission-view";
-import { MediaThumb } from "./media-thumb";
+import { MediaThumb } from "~/components/shared/media-thumb";
 
 /** Up to four file tiles of a submission, then '+N autres' (docs/product.md, "Uploads and the seller's studio"). */
 export function FileTiles({ submission }: { submission: SubmissionCard }) {

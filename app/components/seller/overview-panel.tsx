@@ -4,7 +4,7 @@ import type { EarningsTotals } from "~/modules/payouts/earnings-figures.server";
 import type { SellerStatsView, SubmissionCard } from "~/modules/studio/submission-view";
 import { EarningsFigures } from "../payouts/earnings-figures";
 import { localePath } from "../use-locale";
-import { MediaThumb } from "./media-thumb";
+import { MediaThumb } from "~/components/shared/media-thumb";
 import { SellerStats } from "./seller-stats";
 import { StatusBadge } from "./status-badge";
 import { useSellerFormat } from "./use-seller-format";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatNumber, formatPercent } from "~/modules/i18n/i18n";
 import type { SellerStatsView } from "~/modules/studio/submission-view";
 import { useLocale } from "../use-locale";
-import { StatCard } from "./stat-card";
+import { StatCard } from "~/components/shared/stat-card";
 
 const iconClass = "h-4 w-4 text-muted";
 

@@ -1,12 +1,13 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import { and, eq, exists, isNull } from "drizzle-orm";
+import { and, eq, exists } from "drizzle-orm";
 import type { Services } from "../services";
 import type { Role } from "../auth/roles";
 import type { Database } from "../db/client.server";
 import { contentSubmissions, entitlements, uploads, userRoles } from "../db/schema";
 import { attachmentDisposition } from "../http/content-disposition";
 import { originalKey } from "../storage/file-storage.server";
+import { downloadable } from "./ownership.server";
 import { deriveKey, hmacHex, sameSignature } from "./signing.server";
 
 /** How long a signed download link works. */
@@ -51,8 +52,7 @@ export async function downloadableOriginal(
               and(
                 eq(entitlements.submissionId, contentSubmissions.id),
                 eq(entitlements.buyerId, actor.id),
-                isNull(entitlements.revokedAt),
-                isNull(entitlements.suspendedReason),
+                downloadable(),
               ),
             ),
         ),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database, DatabaseTransaction as Tx } from "../db/client.server";
 import { entitlements, type LicenceId } from "../db/schema";
 
@@ -46,4 +46,20 @@ export async function ownsLicence(
 ): Promise<boolean> {
   const owned = await ownedLicences(db, buyerId, [submissionId]);
   return owned.some((row) => row.licenceId === licenceId);
+}
+
+/**
+ * The one rule for "may download under this entitlement": neither revoked (refunded) nor
+ * suspended (open dispute). As a query condition for the download route and the buyer's
+ * figures, and as a test on a row for the buyer's lists.
+ */
+export function downloadable(): SQL {
+  return and(isNull(entitlements.revokedAt), isNull(entitlements.suspendedReason))!;
+}
+
+export function isDownloadable(row: {
+  revokedAt: Date | null;
+  suspendedReason: string | null;
+}): boolean {
+  return !row.revokedAt && !row.suspendedReason;
 }

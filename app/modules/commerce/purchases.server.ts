@@ -3,6 +3,7 @@ import { withTitlesIn } from "../catalogue/localized-title.server";
 import type { Database } from "../db/client.server";
 import { creditSpends, entitlements, orders, transactions, uploads, user } from "../db/schema";
 import type { Locale } from "../i18n/locale";
+import { downloadable } from "./ownership.server";
 
 /**
  * A buyer's purchases (one per entitlement), newest first, titled in the reader's language and
@@ -61,7 +62,7 @@ export async function purchaseStats(db: Database, buyerId: string) {
   const [rights] = await db
     .select({
       licences: sql<number>`count(*)::int`,
-      downloads: sql<number>`count(*) filter (where ${entitlements.revokedAt} is null and ${entitlements.suspendedReason} is null)::int`,
+      downloads: sql<number>`count(*) filter (where ${downloadable()})::int`,
     })
     .from(entitlements)
     .where(eq(entitlements.buyerId, buyerId));

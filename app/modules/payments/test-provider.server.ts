@@ -1,20 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { deriveKey, hmacHex, sameSignature } from "../commerce/signing.server";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
+import { testCards, type TestCardOutcome } from "./test-cards";
 
 export const testSignatureHeader = "vitrine-signature";
 /** Events older than this are refused (replays). */
 export const webhookToleranceSeconds = 300;
-
-/** The test cards (docs/product.md, "Fixed texts") and what the built-in provider does with each. */
-export const testCards = {
-  "4242424242424242": "success",
-  "4000000000000002": "declined",
-  "4000000000009995": "insufficientFunds",
-  "4000002760003184": "threeDSecure",
-} as const;
-
-export type TestCardOutcome = (typeof testCards)[keyof typeof testCards];
 
 export type CardRefusal = "unknownCard" | "invalidExpiry" | "expiredCard" | "invalidCvc";
 
