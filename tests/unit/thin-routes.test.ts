@@ -16,7 +16,6 @@ const maxRouteLines = 250;
 const beingThinnedElsewhere: ReadonlySet<string> = new Set([
   "app/routes/seller-content-edit.tsx",
   "app/routes/product-management.tsx",
-  "app/routes/marketplace.tsx",
 ]);
 
 const routesDir = path.join(process.cwd(), "app/routes");
