@@ -16,6 +16,7 @@ export default [
   route("test-pay/:sessionId", "routes/test-pay.tsx"),
   route("payment-success", "routes/payment-success.tsx"),
   route("payment-cancelled", "routes/payment-cancelled.tsx"),
+  route("downloads/zip", "routes/downloads-zip.ts"),
   route("downloads/:uploadId", "routes/downloads.ts"),
   route("downloads/:uploadId/file", "routes/downloads-file.ts"),
   // Catalogue: live counts, search-engine files.

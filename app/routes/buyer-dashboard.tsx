@@ -7,6 +7,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { DashboardFrame } from "~/components/dashboard-frame";
 import { LinkTabs } from "~/components/seller/link-tabs";
 import { ProfileForms } from "~/components/commerce/profile-forms";
+import { ZipCheckbox, ZipSelection } from "~/components/commerce/zip-selection";
 import { CreditsPanel } from "~/components/credits/credits-panel";
 import { creditsOverview } from "~/modules/credits/overview.server";
 import { paymentProvider } from "~/modules/payments/payments.server";
@@ -89,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           id: file.id,
           fileName: file.fileName,
           size: formatBytes(locale, file.size),
+          bytes: file.size,
           format: fileFormat(file),
         })),
     })),
@@ -365,6 +367,9 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
           )}
         </section>
       ) : null}
+      {tab === "downloads" && purchases.some((purchase) => purchase.active) ? (
+        <ZipSelection locale={locale} />
+      ) : null}
       {tab === "downloads" ? (
         purchases.length === 0 ? (
           empty
@@ -406,6 +411,7 @@ export default function BuyerDashboard({ loaderData, actionData, params }: Route
                     <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                       {purchase.files.map((file) => (
                         <li key={file.id} className="min-w-0">
+                          <ZipCheckbox id={file.id} name={file.fileName} bytes={file.bytes} />
                           <a
                             href={`/downloads/${file.id}`}
                             className="btn-secondary max-w-full"
