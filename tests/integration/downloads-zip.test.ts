@@ -14,7 +14,8 @@ import { flashKey } from "../support/checkout";
 import { recordSale } from "../support/commerce";
 import { localS3, type LocalS3 } from "../support/s3";
 import { makeSubmission, viewerByEmail } from "../support/studio";
-import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
+import type { CookieJar } from "../support/test-app";
+import { postForm, testApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
 let services: Services;
