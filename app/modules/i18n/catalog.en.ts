@@ -1538,7 +1538,6 @@ export const en: Catalog = {
     pageOf: "Page {{page}} of {{count}}",
     card: {
       playPreview: "Play the preview of {{title}}",
-      stopPreview: "Stop the preview of {{title}}",
       free: "Free",
       anonymousShop: "Anonymous shop",
       untitled: "Untitled",

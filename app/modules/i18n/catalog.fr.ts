@@ -1553,7 +1553,6 @@ export const fr = {
     pageOf: "Page {{page}} sur {{count}}",
     card: {
       playPreview: "Écouter ou voir l'aperçu de {{title}}",
-      stopPreview: "Arrêter l'aperçu de {{title}}",
       free: "Gratuit",
       anonymousShop: "Boutique anonyme",
       untitled: "Untitled",
