@@ -26,10 +26,12 @@ export function ZoomDialog({
   src,
   title,
   onClose,
+  onFocusBack,
 }: {
   src: string;
   title: string;
   onClose: () => void;
+  onFocusBack: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -93,7 +95,11 @@ export function ZoomDialog({
         <Dialog.Content
           className="fixed inset-0 z-50 flex flex-col text-white"
           onKeyDown={onKeyDown}
-          onCloseAutoFocus={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => {
+            // Runs once the dialog is gone: focus goes back to the button that opened it.
+            event.preventDefault();
+            onFocusBack();
+          }}
           data-testid="zoom-dialog"
         >
           <div className="flex flex-wrap items-center gap-2 p-3">

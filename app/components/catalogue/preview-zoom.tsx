@@ -10,7 +10,7 @@ const ZoomDialog = lazy(() => loadDialog().then((module) => ({ default: module.Z
 /**
  * 'Agrandir l'aperçu': a button over the product's picture that opens the largest watermarked
  * still (the `preview` derivative, never the original) in a dialog to zoom and pan in. Escape
- * closes it and focus comes back to the button.
+ * closes it and focus comes back to this button.
  */
 export function PreviewZoom({ src, title }: { src: string; title: string }) {
   const { t } = useTranslation();
@@ -36,10 +36,8 @@ export function PreviewZoom({ src, title }: { src: string; title: string }) {
           <ZoomDialog
             src={src}
             title={title}
-            onClose={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
+            onClose={() => setOpen(false)}
+            onFocusBack={() => button.current?.focus()}
           />
         </Suspense>
       ) : null}
