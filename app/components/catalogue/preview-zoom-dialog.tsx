@@ -91,7 +91,7 @@ export function ZoomDialog({
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-neutral-950" />
         <Dialog.Content
           className="fixed inset-0 z-50 flex flex-col text-white"
           onKeyDown={onKeyDown}
