@@ -7,6 +7,8 @@ export default [
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/uploads/:id", "routes/api.uploads.ts", { id: "routes/api.uploads-id" }),
   route("media/:uploadId/:variant", "routes/media.ts"),
+  // The demo install's generated hero clip and poster (app/modules/demo/site-hero.server.ts).
+  route("site/:name", "routes/site-asset.ts"),
   // Originals of submitted files, for administrators only (decision record 0050).
   route("admin/originals/:uploadId", "routes/admin-original.ts"),
   route("api/studio/ai-metadata", "routes/api.studio-ai-metadata.ts"),
@@ -16,6 +18,7 @@ export default [
   route("test-pay/:sessionId", "routes/test-pay.tsx"),
   route("payment-success", "routes/payment-success.tsx"),
   route("payment-cancelled", "routes/payment-cancelled.tsx"),
+  route("downloads/zip", "routes/downloads-zip.ts"),
   route("downloads/:uploadId", "routes/downloads.ts"),
   route("downloads/:uploadId/file", "routes/downloads-file.ts"),
   // Catalogue: live counts, search-engine files.

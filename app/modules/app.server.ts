@@ -7,6 +7,7 @@ import { createEventBus } from "./events/event-bus.server";
 import { createPostgresEventBus } from "./events/postgres-event-bus.server";
 import { openDatabase } from "./db/client.server";
 import { seedDemoContent } from "./demo/demo-content.server";
+import { seedSiteHero } from "./demo/site-hero.server";
 import { seedDemoPurchase } from "./commerce/demo-purchase.server";
 import { demoClientEmail, demoCreatorEmail } from "./demo/demo-accounts";
 import { seedBase, seedDemoAccounts } from "./demo/seed.server";
@@ -136,6 +137,7 @@ async function start(): Promise<Services> {
   }
   if (config.APP_MODE === "demo" && config.DEMO_CONTENT) {
     await seedDemoContent({ db: handle.db, storage, log }, demoCreatorEmail);
+    await seedSiteHero(storage, log);
     worker?.wake();
     await seedDemoPurchase({ db: handle.db, events }, demoClientEmail);
   }

@@ -9,6 +9,7 @@ import { localePath, useLocale } from "~/components/use-locale";
 import { useSearchSubmit } from "~/components/use-search-submit";
 import { services } from "~/modules/app.server";
 import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
+import { siteHeroPresent } from "~/modules/demo/site-hero.server";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { pageMeta } from "~/modules/http/meta";
 import type { Route } from "./+types/home";
@@ -18,13 +19,21 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader() {
-  const { db, events } = await services();
+  const { db, events, storage } = await services();
   const catalogue = catalogueCache(db, events);
-  const [featured, heroVideoId] = await Promise.all([
+  const [featured, heroVideoId, siteHero] = await Promise.all([
     catalogue.featuredItems(),
     catalogue.heroVideo(),
+    siteHeroPresent(storage),
   ]);
-  return { featured, heroVideoId };
+  // The site's own clip when the install has one (the demo's landscape), else the newest video
+  // on sale.
+  const hero = siteHero
+    ? { clip: "/site/hero.mp4", poster: "/site/hero.jpg" }
+    : heroVideoId
+      ? { clip: `/media/${heroVideoId}/clip`, poster: `/media/${heroVideoId}/poster` }
+      : null;
+  return { featured, hero };
 }
 
 function subscribeToPageLoad(onChange: () => void) {
@@ -37,7 +46,7 @@ function subscribeToPageLoad(onChange: () => void) {
  * "Pages and navigation"). Its poster shows first; the clip is asked for once the page has
  * loaded, so it never competes with the page's first paint on a slow phone (decision record 0048).
  */
-function HeroVideo({ uploadId }: { uploadId: string }) {
+function HeroVideo({ clip, poster }: { clip: string; poster: string }) {
   const [failed, setFailed] = useState(false);
   const loaded = useSyncExternalStore(
     subscribeToPageLoad,
@@ -48,8 +57,8 @@ function HeroVideo({ uploadId }: { uploadId: string }) {
   return (
     <video
       className="pointer-events-none absolute inset-0 h-full w-full object-cover opacity-20"
-      poster={`/media/${uploadId}/poster`}
-      src={loaded ? `/media/${uploadId}/clip` : undefined}
+      poster={poster}
+      src={loaded ? clip : undefined}
       autoPlay
       muted
       loop
@@ -80,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-accent-soft via-bg to-bg">
-        {loaderData.heroVideoId ? <HeroVideo uploadId={loaderData.heroVideoId} /> : null}
+        {loaderData.hero ? <HeroVideo {...loaderData.hero} /> : null}
         <div className="relative container-page py-16 sm:py-24">
           <h1 className="max-w-3xl font-display text-4xl font-semibold tracking-tight sm:text-5xl">
             {t("home.heroTitle")}

@@ -88,6 +88,10 @@ const expectedAccess: Record<string, "public" | "redirect" | "api" | Role[]> = {
   // Originals: checked per file, and the signed link per user (commerce.test.ts).
   "routes/downloads": "api",
   "routes/downloads-file": "api",
+  // Several originals as one archive: the same check per file (downloads-zip.test.ts).
+  "routes/downloads-zip": "api",
+  // The home page's hero clip and poster: public files.
+  "routes/site-asset": "public",
   // Viewable by visitors (docs/product.md, "Roles and access"); checkout shows 'Connexion requise' and its action refuses.
   "routes/cart": "public",
   "routes/checkout": "public",

@@ -19,6 +19,7 @@ import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { srcSet } from "~/modules/media/responsive-images";
 import type { Locale } from "~/modules/i18n/locale";
 import { SaveToCollection } from "../collections/save-to-collection";
+import { CardPreview } from "./card-preview";
 import { localePath } from "../use-locale";
 
 export const kindIcons = {
@@ -127,6 +128,7 @@ export function ItemCard({
           first={first}
           className={list ? "aspect-[4/3] w-full rounded-md" : "aspect-[4/3] w-full"}
         />
+        {card.preview ? <CardPreview preview={card.preview} title={title} /> : null}
         <span className="absolute top-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs font-semibold tracking-wide text-white">
           {t(`catalogue.card.badges.${card.kind}`)}
         </span>

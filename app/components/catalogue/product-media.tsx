@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ProductFile } from "~/modules/catalogue/catalogue.server";
 import { derivedFileUrl } from "~/modules/media/media-cache";
 import { Waveform } from "../studio/waveform";
+import { PreviewZoom } from "./preview-zoom";
 import { kindIcons } from "./item-card";
 import type { CatalogueKind } from "~/modules/catalogue/catalogue-query";
 import { srcSet, stillVariants } from "~/modules/media/responsive-images";
@@ -190,7 +191,7 @@ function ImagePreview({
       },
     );
   }
-  return (
+  const picture = (
     <picture>
       {webpSet ? <source type="image/webp" srcSet={webpSet} sizes={previewSizes} /> : null}
       <img
@@ -203,6 +204,14 @@ function ImagePreview({
         onError={() => setIndex((value) => value + 1)}
       />
     </picture>
+  );
+  // Only the watermarked still is worth enlarging: a thumbnail is too small to zoom into.
+  if (source !== "preview") return picture;
+  return (
+    <div className="relative">
+      {picture}
+      <PreviewZoom src={derivedFileUrl(file.id, "preview", file.versions.preview)} title={title} />
+    </div>
   );
 }
 

@@ -58,8 +58,10 @@ const pictureOf = sql<{
   id: string;
   thumbnail: string | null;
   poster: string | null;
+  clip: string | null;
+  audio: string | null;
   webp: CardVariant[];
-} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', u.derivatives->>'thumbnail', 'poster', u.derivatives->>'poster', 'webp', (select coalesce(jsonb_agg(k order by k), '[]'::jsonb) from jsonb_object_keys(u.derivatives) k where k in (${sql.join(
+} | null>`(select jsonb_build_object('id', u.id, 'thumbnail', u.derivatives->>'thumbnail', 'poster', u.derivatives->>'poster', 'clip', u.derivatives->>'clip', 'audio', u.derivatives->>'audio', 'webp', (select coalesce(jsonb_agg(k order by k), '[]'::jsonb) from jsonb_object_keys(u.derivatives) k where k in (${sql.join(
   cardVariants.map((variant) => sql`${variant}`),
   sql`, `,
 )}))) from uploads u where u.submission_id = ${s.id} and u.status = 'complete' order by (u.purpose = 'cover') desc, u.position asc limit 1)`;
@@ -85,6 +87,11 @@ export interface CatalogueCard {
     version: string;
     webp: CardVariant[];
   } | null;
+  /**
+   * The watermarked clip (video) or audio preview a card plays on hover or from its button,
+   * fetched only then (app/components/catalogue/card-preview.tsx).
+   */
+  preview: { uploadId: string; variant: "clip" | "audio"; version: string } | null;
   likes: number;
   downloads: number;
   approvedAt: string | null;
@@ -116,12 +123,20 @@ type CardRow = {
     id: string;
     thumbnail: string | null;
     poster: string | null;
+    clip: string | null;
+    audio: string | null;
     webp: CardVariant[];
   } | null;
   likes: number;
   downloads: number;
   approvedAt: Date | null;
 };
+
+function previewOf(picture: CardRow["picture"]): CatalogueCard["preview"] {
+  if (picture?.clip) return { uploadId: picture.id, variant: "clip", version: picture.clip };
+  if (picture?.audio) return { uploadId: picture.id, variant: "audio", version: picture.audio };
+  return null;
+}
 
 function toCard(row: CardRow): CatalogueCard {
   const picture = row.picture;
@@ -142,6 +157,7 @@ function toCard(row: CardRow): CatalogueCard {
             webp: picture.thumbnail ? picture.webp : [],
           }
         : null,
+    preview: previewOf(picture),
     likes: Number(row.likes),
     downloads: Number(row.downloads),
     approvedAt: row.approvedAt ? new Date(row.approvedAt).toISOString() : null,

@@ -64,6 +64,7 @@ export async function buyerDashboard(
           id: file.id,
           fileName: file.fileName,
           size: formatBytes(locale, file.size),
+          bytes: file.size,
           format: fileFormat(file),
         })),
     })),

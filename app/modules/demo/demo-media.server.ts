@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 
@@ -147,4 +149,38 @@ export function demoPdf(title: string, pages: string[]): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
+}
+
+/**
+ * The demo home page's hero clip: a generated landscape panorama (sky, sun, hills) that the
+ * camera pans across and back in `seconds`, so the loop has no seam; small (960 × 540, no sound,
+ * a few hundred kB), as a background behind text should be. Its first frame becomes `poster`.
+ */
+export async function demoHeroClip(
+  workDir: string,
+  target: { clip: string; poster: string },
+  seconds = 8,
+): Promise<void> {
+  const panorama = path.join(workDir, "panorama.jpg");
+  await fs.writeFile(
+    panorama,
+    await sceneJpeg(1920, 540, { sky: ["#1d4ed8", "#fbbf24"], ground: "#166534", sun: "#fef3c7" }),
+  );
+  await run(
+    "ffmpeg",
+    [
+      ["-v", "error", "-y", "-loop", "1", "-framerate", "24", "-t", String(seconds)],
+      ["-i", panorama],
+      // Eased there and back again: the last frame meets the first.
+      ["-vf", `crop=960:540:x='(iw-ow)*(0.5-0.5*cos(2*PI*t/${seconds}))':y=0,format=yuv420p`],
+      ["-c:v", "libx264", "-preset", "veryfast", "-crf", "30", "-an", "-movflags", "+faststart"],
+      ["-f", "mp4", target.clip],
+    ].flat(),
+    { timeout: 60_000 },
+  );
+  await run(
+    "ffmpeg",
+    ["-v", "error", "-y", "-i", target.clip, "-frames:v", "1", "-q:v", "5", target.poster],
+    { timeout: 30_000 },
+  );
 }

@@ -1231,6 +1231,18 @@ export const en: Catalog = {
     page: "Page {{page}} of {{pages}}",
   },
   commerce: {
+    zip: {
+      legend: "Download several originals as one .zip file",
+      selectAll: "Select all",
+      select: "Add {{name}} to the .zip file",
+      selected_one: "{{count}} file selected · {{size}}",
+      selected_other: "{{count}} files selected · {{size}}",
+      submit: "Download selection (.zip)",
+      empty: "Select at least one file.",
+      tooManyFiles:
+        "A .zip file holds at most {{files}} originals: remove some from the selection.",
+      tooLarge: "A .zip file holds at most {{size}}: remove originals from the selection.",
+    },
     testPaymentsBanner: {
       label: "Test payments",
       text: "Test payments: no real money is charged or paid out on this site.",
@@ -1589,6 +1601,7 @@ export const en: Catalog = {
     next: "Next",
     pageOf: "Page {{page}} of {{count}}",
     card: {
+      playPreview: "Play the preview of {{title}}",
       free: "Free",
       anonymousShop: "Anonymous shop",
       untitled: "Untitled",
@@ -1606,6 +1619,14 @@ export const en: Catalog = {
       downloads_other: "{{count}} downloads",
     },
     product: {
+      zoomOpen: "Enlarge the preview",
+      zoomTitle: "Enlarged preview: {{title}}",
+      zoomHelp: "Drag or use the arrow keys to move, + and − to zoom. Escape closes.",
+      zoomIn: "Zoom in",
+      zoomOut: "Zoom out",
+      zoomReset: "Fit",
+      zoomClose: "Close the enlarged preview",
+      zoomLevel: "Zoom {{percent}}",
       notFound: "Product not found",
       notFoundText: "This item does not exist or is no longer on sale.",
       missingId: "Missing product ID",

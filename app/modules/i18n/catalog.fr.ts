@@ -1244,6 +1244,18 @@ export const fr = {
     page: "Page {{page}} / {{pages}}",
   },
   commerce: {
+    zip: {
+      legend: "Télécharger plusieurs originaux en un seul fichier .zip",
+      selectAll: "Tout sélectionner",
+      select: "Ajouter {{name}} au fichier .zip",
+      selected_one: "{{count}} fichier sélectionné · {{size}}",
+      selected_other: "{{count}} fichiers sélectionnés · {{size}}",
+      submit: "Télécharger la sélection (.zip)",
+      empty: "Sélectionnez au moins un fichier.",
+      tooManyFiles:
+        "Un fichier .zip contient au plus {{files}} originaux : retirez-en de la sélection.",
+      tooLarge: "Un fichier .zip pèse au plus {{size}} : retirez des originaux de la sélection.",
+    },
     testPaymentsBanner: {
       label: "Paiements de test",
       text: "Paiements de test : aucun argent réel n'est débité ni versé sur ce site.",
@@ -1605,6 +1617,7 @@ export const fr = {
     next: "Suivant",
     pageOf: "Page {{page}} sur {{count}}",
     card: {
+      playPreview: "Écouter ou voir l'aperçu de {{title}}",
       free: "Gratuit",
       anonymousShop: "Boutique anonyme",
       untitled: "Untitled",
@@ -1622,6 +1635,15 @@ export const fr = {
       downloads_other: "{{count}} téléchargements",
     },
     product: {
+      zoomOpen: "Agrandir l'aperçu",
+      zoomTitle: "Aperçu agrandi : {{title}}",
+      zoomHelp:
+        "Faites glisser ou utilisez les flèches pour vous déplacer, + et − pour zoomer. Échap ferme.",
+      zoomIn: "Zoomer",
+      zoomOut: "Dézoomer",
+      zoomReset: "Taille ajustée",
+      zoomClose: "Fermer l'aperçu agrandi",
+      zoomLevel: "Zoom {{percent}}",
       notFound: "Produit non trouvé",
       notFoundText: "Ce contenu n'existe pas ou n'est plus en vente.",
       missingId: "ID produit manquant",
