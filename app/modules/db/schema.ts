@@ -296,6 +296,11 @@ export type MediaDerivatives = {
   "still-640"?: string;
   "still-960"?: string;
   "still-1280"?: string;
+  /** An ebook's watermarked pages after the first, which is its preview (decision record 0058). */
+  "page-2"?: string;
+  "page-3"?: string;
+  "page-4"?: string;
+  "page-5"?: string;
 };
 
 /** What was read from a file: every field optional, as each kind has its own. */
@@ -305,6 +310,8 @@ export type MediaMetadata = {
   height?: number;
   durationSeconds?: number;
   pages?: number;
+  /** How many of a PDF's pages were rendered as previews (decision record 0058). */
+  previewPages?: number;
   codec?: string;
   bitrate?: number;
   sampleRate?: number;

@@ -1592,6 +1592,16 @@ export const en: Catalog = {
       audioErrorText: "This audio file cannot be played",
       creatorLink: "See {{name}}'s shop",
     },
+    ebook: {
+      title: "Page preview",
+      hint: "Watermarked pages · arrow keys turn the pages",
+      pageOf: "Page {{page}} of {{count}}",
+      pageAlt: "{{title}}, page {{page}} (watermarked preview)",
+      previous: "Previous page",
+      next: "Next page",
+      pagesLabel: "Preview pages",
+      goToPage: "Go to page {{page}}",
+    },
     creator: {
       title: "{{name}} shop",
       memberSince: "Member since {{year}}",

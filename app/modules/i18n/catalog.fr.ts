@@ -1607,6 +1607,16 @@ export const fr = {
       audioErrorText: "Impossible de lire ce fichier audio",
       creatorLink: "Voir la boutique de {{name}}",
     },
+    ebook: {
+      title: "Aperçu des pages",
+      hint: "Pages filigranées · flèches du clavier pour tourner les pages",
+      pageOf: "Page {{page}} sur {{count}}",
+      pageAlt: "{{title}}, page {{page}} (aperçu filigrané)",
+      previous: "Page précédente",
+      next: "Page suivante",
+      pagesLabel: "Pages de l'aperçu",
+      goToPage: "Aller à la page {{page}}",
+    },
     creator: {
       title: "Boutique {{name}}",
       memberSince: "Membre depuis {{year}}",
