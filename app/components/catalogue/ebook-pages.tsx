@@ -8,7 +8,7 @@ import { derivedFileUrl } from "~/modules/media/media-cache";
 /**
  * An ebook's first pages, rendered and watermarked by the media pipeline (decision record 0058),
  * one at a time: previous and next buttons, a button per page, and the arrow, Home and End keys
- * anywhere inside the viewer. Nothing when the PDF has no rendered page (yet).
+ * on any of those buttons. Nothing when the PDF has no rendered page (yet).
  */
 export function EbookPages({ book, title }: { book: ProductFile; title: string }) {
   const { t } = useTranslation();
@@ -39,7 +39,6 @@ export function EbookPages({ book, title }: { book: ProductFile; title: string }
       aria-labelledby={headingId}
       className="border-t border-border p-4"
       data-testid="ebook-pages"
-      onKeyDown={onKeyDown}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
@@ -60,40 +59,43 @@ export function EbookPages({ book, title }: { book: ProductFile; title: string }
           {position}
         </figcaption>
       </figure>
-      <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
+      <div
+        role="toolbar"
+        aria-label={t("catalogue.ebook.pagesLabel")}
+        className="mt-3 flex flex-wrap items-center justify-center gap-2"
+        onKeyDown={onKeyDown}
+      >
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-secondary aria-disabled:opacity-60"
           onClick={() => go(index - 1)}
-          disabled={index === 0}
+          // aria-disabled rather than disabled: the button keeps the keyboard focus at the end.
+          aria-disabled={index === 0}
         >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           {t("catalogue.ebook.previous")}
         </button>
-        <ul className="flex gap-1" aria-label={t("catalogue.ebook.pagesLabel")}>
-          {pages.map((page, position) => (
-            <li key={page.variant}>
-              <button
-                type="button"
-                className={`h-9 min-w-9 rounded-md border px-2 text-sm ${
-                  position === index
-                    ? "border-accent bg-accent text-accent-fg"
-                    : "border-border hover:bg-surface-2"
-                }`}
-                aria-current={position === index ? "page" : undefined}
-                aria-label={t("catalogue.ebook.goToPage", { page: page.page })}
-                onClick={() => go(position)}
-              >
-                {page.page}
-              </button>
-            </li>
-          ))}
-        </ul>
+        {pages.map((page, position) => (
+          <button
+            key={page.variant}
+            type="button"
+            className={`h-9 min-w-9 rounded-md border px-2 text-sm ${
+              position === index
+                ? "border-accent bg-accent text-accent-fg"
+                : "border-border hover:bg-surface-2"
+            }`}
+            aria-current={position === index ? "page" : undefined}
+            aria-label={t("catalogue.ebook.goToPage", { page: page.page })}
+            onClick={() => go(position)}
+          >
+            {page.page}
+          </button>
+        ))}
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-secondary aria-disabled:opacity-60"
           onClick={() => go(index + 1)}
-          disabled={index === last}
+          aria-disabled={index === last}
         >
           {t("catalogue.ebook.next")}
           <ChevronRight className="h-4 w-4" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -126,6 +127,16 @@ export const profiles = pgTable("profiles", {
   storeName: text("store_name"),
   country: countryEnum("country").notNull(),
   locale: localeEnum("locale").notNull().default("fr"),
+  /** The seller's words about their shop, in each language; either may be empty (0058). */
+  bioFr: text("bio_fr").notNull().default(""),
+  bioEn: text("bio_en").notNull().default(""),
+  /** The seller's own uploads shown on their public page (purpose avatar, banner). */
+  avatarUploadId: text("avatar_upload_id").references((): AnyPgColumn => uploads.id, {
+    onDelete: "set null",
+  }),
+  bannerUploadId: text("banner_upload_id").references((): AnyPgColumn => uploads.id, {
+    onDelete: "set null",
+  }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -270,7 +281,13 @@ export const contentSubmissions = pgTable(
 );
 
 export const uploadStatusEnum = pgEnum("upload_status", ["uploading", "complete", "rejected"]);
-export const uploadPurposeEnum = pgEnum("upload_purpose", ["original", "cover"]);
+export const uploadPurposeEnum = pgEnum("upload_purpose", [
+  "original",
+  "cover",
+  // A seller's shop pictures (decision record 0058).
+  "avatar",
+  "banner",
+]);
 export const mediaStatusEnum = pgEnum("media_status", [
   "none",
   "queued",
