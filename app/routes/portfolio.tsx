@@ -88,7 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   await setFlash(headers, { kind: "success", key: "shop.profile.saved" });
-  return redirect(new URL(request.url).pathname, { headers });
+  // Built from the locale: the request's own URL may be the data endpoint's (…/portfolio.data).
+  return redirect(localePath(localeFromUrl(new URL(request.url)), "/portfolio"), { headers });
 }
 
 function initialsOf(name: string): string {
