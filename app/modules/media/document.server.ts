@@ -14,9 +14,15 @@ const documentFormats: Record<string, { format: string; label: string }> = {
   "application/epub+zip": { format: "epub", label: "EPUB" },
 };
 
-/** The resolution that draws a page of this size at the preview's width (A4 when unknown). */
+/**
+ * How wide a page is drawn: text stays readable and the viewer shows a page at most 70 % of the
+ * screen's height, while five pages cost about half of what the preview's 1280 px would.
+ */
+const pageWidth = 960;
+
+/** The resolution that draws a page of this size `pageWidth` wide (A4 when unknown). */
 function pageDpi(box: PageBox = { width: 595, height: 842 }): number {
-  const scale = Math.min(previewSpec.maxWidth / box.width, previewSpec.maxHeight / box.height);
+  const scale = Math.min(pageWidth / box.width, previewSpec.maxHeight / box.height);
   return Math.min(600, Math.max(10, 72 * scale));
 }
 

@@ -197,7 +197,7 @@ describe("documents and models", () => {
       ["page-3", 2],
     ] as const) {
       const file = result.files[variant]!;
-      expect(await sharp(file).metadata()).toMatchObject({ format: "jpeg", width: 1280 });
+      expect(await sharp(file).metadata()).toMatchObject({ format: "jpeg", width: 960 });
       // Each page's own drawing (a square in its bottom-left corner), under the watermark.
       expect(await strongestChannel(file)).toBe(channel);
     }
