@@ -6,22 +6,34 @@ import { services } from "~/modules/app.server";
 import { getCreator, searchCatalogue } from "~/modules/catalogue/catalogue.server";
 import { marketplaceSearch, parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
 import { resultCountLabel } from "~/modules/catalogue/result-count";
+import { inLocale, shownLocale } from "~/modules/i18n/bilingual-text";
 import { getT } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
+import { shopProfile } from "~/modules/shop/shop-profile.server";
 import type { Route } from "./+types/creator";
 
-/** A seller's public page: store name, avatar and the items on sale, paginated. */
+/** A seller's public page: banner, avatar, store name, bio and the items on sale, paginated. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db, env } = await services();
   const creator = await getCreator(db, params.creatorId);
   if (!creator) throw data(null, { status: 404 });
   const query = parseMarketplaceQuery(new URL(request.url).searchParams);
-  const results = await searchCatalogue(
-    db,
-    { ...query, q: "", category: null, price: "all", sort: "recent" },
-    { creatorId: creator.id },
-  );
-  return { creator, results, origin: env.baseUrl };
+  const [results, shop] = await Promise.all([
+    searchCatalogue(
+      db,
+      { ...query, q: "", category: null, price: "all", sort: "recent" },
+      { creatorId: creator.id },
+    ),
+    shopProfile(db, creator.id),
+  ]);
+  // Only what is made is shown: a picture still being processed keeps the previous look.
+  return {
+    creator: { ...creator, avatar: shop.avatar?.url ?? creator.avatar },
+    banner: shop.banner?.url ?? null,
+    bio: shop.bio,
+    results,
+    origin: env.baseUrl,
+  };
 }
 
 export function meta({ loaderData, params, location }: Route.MetaArgs): MetaDescriptor[] {
@@ -45,18 +57,35 @@ export function meta({ loaderData, params, location }: Route.MetaArgs): MetaDesc
 export default function Creator({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { creator, results } = loaderData;
+  const { creator, results, banner } = loaderData;
   const name = creator.storeName ?? t("catalogue.card.anonymousShop");
   const base = localePath(locale, `/creator/${creator.id}`);
+  const bio = inLocale(loaderData.bio, locale);
+  const bioLang = shownLocale(loaderData.bio, locale);
   return (
     <section className="container-page py-10">
+      {banner ? (
+        <img
+          src={banner}
+          alt=""
+          width={1600}
+          height={400}
+          className="mb-6 aspect-[4/1] w-full rounded-2xl border border-border object-cover"
+          data-testid="creator-banner"
+        />
+      ) : null}
       <header className="flex items-center gap-4">
         {creator.avatar ? (
-          <img src={creator.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
+          <img
+            src={creator.avatar}
+            alt={t("catalogue.creator.avatarAlt", { name })}
+            className="h-20 w-20 shrink-0 rounded-full border border-border object-cover"
+            data-testid="creator-avatar"
+          />
         ) : (
           <span
             aria-hidden="true"
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-accent-soft text-2xl font-semibold"
+            className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-accent-soft text-2xl font-semibold"
           >
             {name.slice(0, 1).toUpperCase()}
           </span>
@@ -72,6 +101,15 @@ export default function Creator({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
+      {bio.trim() !== "" ? (
+        <p
+          className="mt-4 max-w-3xl whitespace-pre-line text-fg"
+          lang={bioLang === locale ? undefined : bioLang}
+          data-testid="creator-bio"
+        >
+          {bio}
+        </p>
+      ) : null}
       <div className="mt-8">
         <ItemGrid items={results.items} locale={locale} leading />
       </div>

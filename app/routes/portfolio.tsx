@@ -1,16 +1,19 @@
-import { CircleCheck, Download, Layers } from "lucide-react";
+import { CircleCheck, Download, Layers, ShoppingBag, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { LinkTabs } from "~/components/shared/link-tabs";
 import { MediaThumb } from "~/components/shared/media-thumb";
 import { StatCard } from "~/components/shared/stat-card";
 import { StatusBadge } from "~/components/seller/status-badge";
+import { ShopProfileForm } from "~/components/shop/shop-profile-form";
 import { useSellerFormat } from "~/components/seller/use-seller-format";
 import { localePath } from "~/components/use-locale";
 import { services } from "~/modules/app.server";
+import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
-import { formatNumber } from "~/modules/i18n/i18n";
+import { readForm } from "~/modules/http/read-form.server";
+import { formatMoney, formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import {
   listSellerSubmissions,
@@ -18,6 +21,13 @@ import {
   sellerStats,
 } from "~/modules/studio/seller-content.server";
 import { submissionCard } from "~/modules/studio/submission-view";
+import { shopFigures } from "~/modules/shop/shop-figures.server";
+import {
+  maxBioLength,
+  saveShopProfile,
+  ShopProfileError,
+  shopProfile,
+} from "~/modules/shop/shop-profile.server";
 import type { Route } from "./+types/portfolio";
 
 type Tab = "published" | "all";
@@ -32,23 +42,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromUrl(url);
   const tab: Tab = url.searchParams.get("tab") === "all" ? "all" : "published";
   const { db } = await services();
-  const [profile, stats, rows] = await Promise.all([
+  const [profile, shop, stats, figures, rows] = await Promise.all([
     sellerProfile(db, viewer.id),
+    shopProfile(db, viewer.id),
     sellerStats(db, viewer.id),
+    shopFigures(db, viewer.id),
     listSellerSubmissions(db, viewer.id),
   ]);
   const cards = rows.map((row) => submissionCard(row, locale));
   return {
     tab,
+    sellerId: viewer.id,
     profile: {
       displayName: profile?.displayName ?? viewer.displayName,
       storeName: profile?.storeName ?? null,
-      image: profile?.image ?? null,
+      image: shop.avatar?.url ?? profile?.image ?? null,
       memberSince: (profile?.createdAt ?? new Date()).getUTCFullYear(),
     },
-    stats: { published: stats.approved, total: stats.total },
+    shop,
+    maxBioLength,
+    stats: { published: stats.approved, total: stats.total, ...figures },
     submissions: tab === "all" ? cards : cards.filter((card) => card.status === "approved"),
   };
+}
+
+/** Saves the signed-in seller's own shop profile: bio, avatar, banner (decision record 0058). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAccess(context, "seller", { message: "portfolioSellerOnly" });
+  const form = await readForm(request);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const remove = form.getAll("remove").filter((value) => value === "avatar" || value === "banner");
+  try {
+    await saveShopProfile(await services(), viewer.id, {
+      bio: { fr: text("bio_fr"), en: text("bio_en") },
+      avatarUploadId: text("avatarUploadId") || undefined,
+      bannerUploadId: text("bannerUploadId") || undefined,
+      remove,
+    });
+  } catch (error) {
+    if (error instanceof ShopProfileError) return data({ error: error.code }, { status: 400 });
+    throw error;
+  }
+  const headers = new Headers();
+  await setFlash(headers, { kind: "success", key: "shop.profile.saved" });
+  // Built from the locale: the request's own URL may be the data endpoint's (…/portfolio.data).
+  return redirect(localePath(localeFromUrl(new URL(request.url)), "/portfolio"), { headers });
 }
 
 function initialsOf(name: string): string {
@@ -57,11 +98,11 @@ function initialsOf(name: string): string {
   return letters.join("").toLocaleUpperCase() || "?";
 }
 
-export default function Portfolio({ loaderData }: Route.ComponentProps) {
+export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const format = useSellerFormat();
   const { locale } = format;
-  const { profile, stats, submissions, tab } = loaderData;
+  const { profile, stats, submissions, tab, shop } = loaderData;
   const shopName = profile.storeName?.trim() || t("portfolio.anonymousShop");
   const base = localePath(locale, "/portfolio");
   const icon = "h-4 w-4 text-muted";
@@ -90,14 +131,27 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
             {t("portfolio.memberSince", { year: profile.memberSince })}
           </p>
         </div>
-        <Link to={localePath(locale, "/seller-dashboard")} className="btn-secondary sm:ml-auto">
-          {t("portfolio.dashboardLink")}
-        </Link>
+        <div className="flex flex-wrap justify-center gap-2 sm:ml-auto">
+          {stats.published > 0 ? (
+            <Link
+              to={localePath(locale, `/creator/${loaderData.sellerId}`)}
+              className="btn-secondary"
+            >
+              {t("portfolio.publicPageLink")}
+            </Link>
+          ) : null}
+          <Link to={localePath(locale, "/seller-dashboard")} className="btn-secondary">
+            {t("portfolio.dashboardLink")}
+          </Link>
+        </div>
       </div>
+      {stats.published === 0 ? (
+        <p className="mt-3 text-sm text-muted">{t("portfolio.publicPageLater")}</p>
+      ) : null}
 
       <dl
         aria-label={t("portfolio.statsLabel")}
-        className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4"
+        className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5"
       >
         <StatCard
           label={t("portfolio.published")}
@@ -110,13 +164,30 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           icon={<Layers className={icon} aria-hidden="true" />}
         />
         <StatCard
+          label={t("portfolio.sales")}
+          value={formatNumber(locale, stats.sales)}
+          hint={stats.sales === 0 ? t("portfolio.noSales") : undefined}
+          icon={<ShoppingBag className={icon} aria-hidden="true" />}
+        />
+        <StatCard
+          label={t("portfolio.earned")}
+          value={formatMoney(locale, stats.earnedCents)}
+          hint={t("portfolio.earnedHint")}
+          icon={<Wallet className={icon} aria-hidden="true" />}
+        />
+        <StatCard
           label={t("portfolio.downloads")}
-          value={formatNumber(locale, 0)}
-          hint={t("portfolio.noSales")}
+          value={formatNumber(locale, stats.downloads)}
           icon={<Download className={icon} aria-hidden="true" />}
           className="col-span-2 sm:col-span-1"
         />
       </dl>
+
+      <ShopProfileForm
+        profile={shop}
+        maxBioLength={loaderData.maxBioLength}
+        error={actionData?.error ? t(`shop.profile.errors.${actionData.error}`) : null}
+      />
 
       <div className="mt-8">
         <LinkTabs

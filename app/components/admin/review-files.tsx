@@ -9,7 +9,8 @@ import { OriginalViewer } from "./original-viewer";
 export function ReviewFiles({ item }: { item: PendingSubmission }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const files = item.cover ? [...item.files, item.cover] : item.files;
+  // The cover first: it is what stands for an ebook everywhere else.
+  const files = item.cover ? [item.cover, ...item.files] : item.files;
   return (
     <div>
       <h4 className="text-sm font-medium">

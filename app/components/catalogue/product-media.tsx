@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ProductFile } from "~/modules/catalogue/catalogue.server";
 import { derivedFileUrl } from "~/modules/media/media-cache";
 import { Waveform } from "../studio/waveform";
+import { EbookPages } from "./ebook-pages";
 import { PreviewZoom } from "./preview-zoom";
 import { kindIcons } from "./item-card";
 import type { CatalogueKind } from "~/modules/catalogue/catalogue-query";
@@ -236,7 +237,7 @@ function stillSize(
   };
 }
 
-/** The product page's viewer (docs/product.md, "Pages and navigation"): image, video or audio preview, never the original. */
+/** The product page's viewer (docs/product.md, "Pages and navigation"): image, video or audio preview, an ebook's cover and pages, never the original. */
 export function ProductMedia({
   kind,
   files,
@@ -250,6 +251,15 @@ export function ProductMedia({
   const main = originals[0] ?? null;
   if (kind === "video" && main) return <VideoPlayer file={main} title={title} />;
   if (kind === "audio" && main) return <AudioPlayer file={main} title={title} />;
-  const cover = kind === "ebook" ? (files.find((file) => file.purpose === "cover") ?? main) : main;
-  return <ImagePreview file={cover} title={title} kind={kind} />;
+  if (kind === "ebook" && main) {
+    // The cover first, then the book's rendered pages (decision record 0058).
+    const cover = files.find((file) => file.purpose === "cover") ?? main;
+    return (
+      <>
+        <ImagePreview file={cover} title={title} kind={kind} />
+        <EbookPages book={main} title={title} />
+      </>
+    );
+  }
+  return <ImagePreview file={main} title={title} kind={kind} />;
 }

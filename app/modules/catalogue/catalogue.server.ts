@@ -642,7 +642,8 @@ export async function getProduct(
       fileName: file.fileName,
       mime: file.detectedMime,
       size: file.size,
-      purpose: file.purpose,
+      // A submission's files are its originals and an ebook's cover, nothing else.
+      purpose: file.purpose === "cover" ? ("cover" as const) : ("original" as const),
       metadata: {
         format: file.metadata.format,
         width: file.metadata.width,

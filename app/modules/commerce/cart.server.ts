@@ -172,8 +172,11 @@ export async function priceCart(
         derivatives: uploads.derivatives,
       })
       .from(uploads)
-      .where(and(inArray(uploads.submissionId, ids), eq(uploads.purpose, "original")))
-      .orderBy(asc(uploads.position)),
+      // An ebook's cover stands for it, as on its card; else the first file.
+      .where(
+        and(inArray(uploads.submissionId, ids), inArray(uploads.purpose, ["original", "cover"])),
+      )
+      .orderBy(sql`(${uploads.purpose} = 'cover') desc`, asc(uploads.position)),
     db.select().from(licences),
     buyerId ? ownedLicences(db, buyerId, ids) : [],
   ]);

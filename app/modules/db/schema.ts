@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -127,6 +128,16 @@ export const profiles = pgTable("profiles", {
   storeName: text("store_name"),
   country: countryEnum("country").notNull(),
   locale: localeEnum("locale").notNull().default("fr"),
+  /** The seller's words about their shop, in each language; either may be empty (0058). */
+  bioFr: text("bio_fr").notNull().default(""),
+  bioEn: text("bio_en").notNull().default(""),
+  /** The seller's own uploads shown on their public page (purpose avatar, banner). */
+  avatarUploadId: text("avatar_upload_id").references((): AnyPgColumn => uploads.id, {
+    onDelete: "set null",
+  }),
+  bannerUploadId: text("banner_upload_id").references((): AnyPgColumn => uploads.id, {
+    onDelete: "set null",
+  }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -280,7 +291,13 @@ export const contentSubmissions = pgTable(
 );
 
 export const uploadStatusEnum = pgEnum("upload_status", ["uploading", "complete", "rejected"]);
-export const uploadPurposeEnum = pgEnum("upload_purpose", ["original", "cover"]);
+export const uploadPurposeEnum = pgEnum("upload_purpose", [
+  "original",
+  "cover",
+  // A seller's shop pictures (decision record 0058).
+  "avatar",
+  "banner",
+]);
 export const mediaStatusEnum = pgEnum("media_status", [
   "none",
   "queued",
@@ -306,6 +323,11 @@ export type MediaDerivatives = {
   "still-640"?: string;
   "still-960"?: string;
   "still-1280"?: string;
+  /** An ebook's watermarked pages after the first, which is its preview (decision record 0058). */
+  "page-2"?: string;
+  "page-3"?: string;
+  "page-4"?: string;
+  "page-5"?: string;
 };
 
 /** What was read from a file: every field optional, as each kind has its own. */
@@ -315,6 +337,8 @@ export type MediaMetadata = {
   height?: number;
   durationSeconds?: number;
   pages?: number;
+  /** How many of a PDF's pages were rendered as previews (decision record 0058). */
+  previewPages?: number;
   codec?: string;
   bitrate?: number;
   sampleRate?: number;

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import { MediaInputError } from "./media-errors";
 import { MediaToolError, runTool } from "./run-tool.server";
 
@@ -154,6 +155,18 @@ export function epsPostScriptOffset(head: Buffer): number {
   return isDosEps ? head.readUInt32LE(4) : 0;
 }
 
+/** The Ghostscript flags that draw pages to PNGs on white, antialiased, at `resolution` dpi. */
+function pngDeviceFlags(resolution: number): string[] {
+  return [
+    // PostScript's own output would mix with the PNG's progress: send it to stderr.
+    "-sstdout=%stderr",
+    "-sDEVICE=png16m",
+    `-r${resolution.toFixed(2)}`,
+    "-dTextAlphaBits=4",
+    "-dGraphicsAlphaBits=4",
+  ];
+}
+
 /**
  * Renders the first page of a PDF, PostScript or EPS file to a PNG at `resolution` dots per
  * inch, on white. EPS files are cropped to their bounding box.
@@ -168,14 +181,9 @@ export async function renderFirstPage(
       "gs",
       [
         ...baseFlags,
-        // PostScript's own output would mix with the PNG's progress: send it to stderr.
-        "-sstdout=%stderr",
-        "-sDEVICE=png16m",
-        `-r${resolution.toFixed(2)}`,
+        ...pngDeviceFlags(resolution),
         "-dFirstPage=1",
         "-dLastPage=1",
-        "-dTextAlphaBits=4",
-        "-dGraphicsAlphaBits=4",
         ...(eps ? ["-dEPSCrop"] : []),
         // "%" would be read as a page-number pattern.
         `-sOutputFile=${outputPng.replaceAll("%", "%%")}`,
@@ -189,4 +197,41 @@ export async function renderFirstPage(
   }
   const written = await fs.stat(outputPng).catch(() => undefined);
   if (!written?.size) throw new MediaInputError("corrupt", "Ghostscript drew no page");
+}
+
+/**
+ * Renders a PDF's pages 1 to `count` in one run, each to its own PNG in `directory` (on white, at
+ * `resolution` dpi); returns their paths in page order. Fails when a page could not be drawn.
+ */
+export async function renderPdfPages(
+  filePath: string,
+  directory: string,
+  { resolution, count }: { resolution: number; count: number },
+): Promise<string[]> {
+  try {
+    await runTool(
+      "gs",
+      [
+        ...baseFlags,
+        ...pngDeviceFlags(resolution),
+        "-dFirstPage=1",
+        `-dLastPage=${count}`,
+        // The folder's own "%" would be read as a page-number pattern; ours stays one.
+        `-sOutputFile=${path.join(directory.replaceAll("%", "%%"), ".pdf-page-%d.png")}`,
+        "-f",
+        filePath,
+      ],
+      { timeoutMs: renderTimeoutMs },
+    );
+  } catch (error) {
+    throw asInputError(error);
+  }
+  const pages = Array.from({ length: count }, (_, index) =>
+    path.join(directory, `.pdf-page-${index + 1}.png`),
+  );
+  for (const page of pages) {
+    const written = await fs.stat(page).catch(() => undefined);
+    if (!written?.size) throw new MediaInputError("corrupt", "Ghostscript drew no page");
+  }
+  return pages;
 }

@@ -14,6 +14,7 @@ import {
 import { colourName } from "../ai/file-facts.server";
 import { sha256OfFile } from "./files.server";
 import { MediaInputError, processMedia } from "./process-media.server";
+import { processProfileImage } from "./profile-image.server";
 
 export const processMediaJobType = "media.process";
 
@@ -42,8 +43,9 @@ function uploadIdOf(payload: Record<string, unknown>): string {
 }
 
 /**
- * Reads a finished upload's metadata and makes its thumbnail and previews. A bad file (corrupt,
- * too many pixels, unsupported) fails at once and says why on the upload; anything else retries.
+ * Reads a finished upload's metadata and makes its thumbnail and previews (a seller's avatar or
+ * banner: its one re-encoded picture). A bad file (corrupt, too many pixels, unsupported) fails
+ * at once and says why on the upload; anything else retries.
  */
 export function mediaJobHandler({ db, storage, log, events }: MediaJobDependencies): JobHandler {
   return {
@@ -61,12 +63,18 @@ export function mediaJobHandler({ db, storage, log, events }: MediaJobDependenci
       const workDir = await storage.makeWorkDirectory(uploadId);
       try {
         const started = performance.now();
-        const result = await processMedia({
+        const input = {
           path: await originalOnDisk(storage, uploadId, workDir),
           mime: upload.detectedMime ?? "application/octet-stream",
           fileName: upload.fileName,
           workDir,
-        }).catch((error: unknown) => {
+        };
+        const purpose = upload.purpose;
+        const result = await (
+          purpose === "avatar" || purpose === "banner"
+            ? processProfileImage(input, purpose).then((made) => ({ ...made, kind: purpose }))
+            : processMedia(input)
+        ).catch((error: unknown) => {
           if (error instanceof MediaInputError) {
             throw new PermanentJobError(error.detail ?? error.message, error.code);
           }

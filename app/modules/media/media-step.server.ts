@@ -1,4 +1,5 @@
 import type { MediaMetadata } from "~/modules/db/schema";
+import type { PageVariant } from "./document-pages";
 import type { CardVariant, StillVariant } from "./responsive-images";
 
 /** What `processMedia` receives: the original's path, its detected type and name, a work dir. */
@@ -16,7 +17,7 @@ export type MediaFiles = {
   poster?: string;
   clip?: string;
   audio?: string;
-} & Partial<Record<CardVariant | StillVariant, string>>;
+} & Partial<Record<CardVariant | StillVariant | PageVariant, string>>;
 
 /** One kind's processing: what was read from the file and what was made from it. */
 export type MediaStep = (

@@ -168,19 +168,15 @@ function fitInside(width: number, height: number, maxWidth: number, maxHeight: n
 }
 
 /**
- * Makes the thumbnail and the watermarked still of one raster, decoding it once: the input is
- * shrunk (on load where possible) to the preview's size, oriented and flattened onto white, and
- * both outputs are made from that. Outputs carry no metadata: sharp drops it unless asked.
+ * Decodes a raster once for its outputs: shrunk (on load where possible) to the preview's size,
+ * oriented and flattened onto white, as raw sRGB pixels.
  */
-export async function writeRasterOutputs(
+async function decodeForPreview(
   input: string | Buffer,
   options: SharpOptions,
-  workDir: string,
-  watermarkedName: "preview.jpg" | "poster.jpg",
-): Promise<RasterOutputs> {
-  let base: { data: Buffer; info: OutputInfo };
+): Promise<{ data: Buffer; info: OutputInfo }> {
   try {
-    base = await sharp(input, decodeOptions(options))
+    return await sharp(input, decodeOptions(options))
       .rotate()
       .resize({
         width: previewSpec.maxWidth,
@@ -195,6 +191,32 @@ export async function writeRasterOutputs(
   } catch (error) {
     throw sharpInputError(error);
   }
+}
+
+/** The watermarked JPEG still of a raster alone (an ebook's later pages), like a preview. */
+export async function writeWatermarkedPreview(input: string | Buffer, file: string): Promise<void> {
+  const base = await decodeForPreview(input, {});
+  const { width, height, channels } = base.info;
+  await writeWatermarked(
+    base.data,
+    { raw: { width, height, channels } },
+    file,
+    previewSpec.maxWidth,
+    "jpeg",
+  );
+}
+
+/**
+ * Makes the thumbnail and the watermarked still of one raster, decoding it once (see
+ * `decodeForPreview`), and both outputs are made from that. Outputs carry no metadata: sharp drops it unless asked.
+ */
+export async function writeRasterOutputs(
+  input: string | Buffer,
+  options: SharpOptions,
+  workDir: string,
+  watermarkedName: "preview.jpg" | "poster.jpg",
+): Promise<RasterOutputs> {
+  const base = await decodeForPreview(input, options);
   const { width, height, channels } = base.info;
   const raw = { raw: { width, height, channels } };
 

@@ -17,6 +17,11 @@ export const derivativeNames = [
   "still-640",
   "still-960",
   "still-1280",
+  // An ebook's pages after the first (app/modules/media/document-pages.ts).
+  "page-2",
+  "page-3",
+  "page-4",
+  "page-5",
 ] as const;
 export type DerivativeName = (typeof derivativeNames)[number];
 
@@ -31,6 +36,10 @@ export const derivativeContentTypes: Record<DerivativeName, string> = {
   "still-640": "image/webp",
   "still-960": "image/webp",
   "still-1280": "image/webp",
+  "page-2": "image/jpeg",
+  "page-3": "image/jpeg",
+  "page-4": "image/jpeg",
+  "page-5": "image/jpeg",
 };
 
 export function isDerivativeName(name: string): name is DerivativeName {

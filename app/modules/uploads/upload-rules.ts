@@ -2,6 +2,8 @@
 export const maxUploadBytes = 1000 * 1024 * 1024;
 /** An ebook cover: an image of 2 MB at most. */
 export const maxCoverBytes = 2 * 1024 * 1024;
+/** A seller's avatar or banner: a JPEG, PNG, WebP or GIF of 5 MB at most (decision record 0058). */
+export const maxProfileImageBytes = 5 * 1024 * 1024;
 export const maxUploadFiles = 100;
 
 /** Stable codes of upload refusals; the page maps them to catalog messages. */
@@ -15,6 +17,8 @@ export const uploadErrorCodes = [
   "typeNotSupported",
   "coverTooLarge",
   "coverNotImage",
+  "profileImageTooLarge",
+  "profileImageNotImage",
 ] as const;
 
 export type UploadErrorCode = (typeof uploadErrorCodes)[number];
@@ -50,16 +54,35 @@ const allowedExact = new Set([
   "application/postscript",
 ]);
 
-/** What an upload is for: a file to sell, or an ebook's cover. */
-export type UploadPurpose = "original" | "cover";
+/** What an upload is for: a file to sell, an ebook's cover, or a seller's shop pictures. */
+export type UploadPurpose = "original" | "cover" | "avatar" | "banner";
 
 export function uploadPurposeOf(value: string | null | undefined): UploadPurpose {
-  return value === "cover" ? "cover" : "original";
+  return value === "cover" || value === "avatar" || value === "banner" ? value : "original";
 }
 
 /** A cover is shown to buyers as a picture: a raster image, judged on its bytes. */
 export function isCoverMime(mime: string): boolean {
   return mime.startsWith("image/") && mime !== "image/svg+xml" && allowedExact.has(mime);
+}
+
+/** The pictures every browser shows and sharp decodes, for an avatar or a banner. */
+const profileImageTypes = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);
+
+/** Why an upload of this purpose and announced size is refused before any byte, if it is. */
+export function sizeRefusal(purpose: UploadPurpose, size: number): UploadErrorCode | null {
+  if (purpose === "cover") return size > maxCoverBytes ? "coverTooLarge" : null;
+  if (purpose === "avatar" || purpose === "banner")
+    return size > maxProfileImageBytes ? "profileImageTooLarge" : null;
+  return size > maxUploadBytes ? "fileTooLarge" : null;
+}
+
+/** Why a finished upload of this purpose is refused, judged on the type read from its bytes. */
+export function typeRefusal(purpose: UploadPurpose, mime: string): UploadErrorCode | null {
+  if (purpose === "cover") return isCoverMime(mime) ? null : "coverNotImage";
+  if (purpose === "avatar" || purpose === "banner")
+    return profileImageTypes.has(mime) ? null : "profileImageNotImage";
+  return isAllowedMime(mime) ? null : "typeNotSupported";
 }
 
 /** The types docs/product.md, "Uploads and the seller's studio" allows, judged on the type detected from the bytes. */

@@ -14,11 +14,10 @@ import { announceChecksum, checkUploadChecksum } from "./tus-checksum.server";
 import { countStudioUploads, uploadsDirectory } from "./studio-uploads.server";
 import {
   cleanFileName,
-  isAllowedMime,
-  isCoverMime,
-  maxCoverBytes,
   maxUploadBytes,
   maxUploadFiles,
+  sizeRefusal,
+  typeRefusal,
   uploadPurposeOf,
   type UploadErrorCode,
 } from "./upload-rules";
@@ -87,14 +86,14 @@ export function createUploadServer(services: Services, storage?: Partial<TusStor
       const viewer = (await viewerOf(req))!;
       if (upload.size === undefined) throw refusal(400, "lengthRequired");
       const purpose = uploadPurposeOf(upload.metadata?.purpose);
-      if (purpose === "cover") {
-        if (upload.size > maxCoverBytes) throw refusal(413, "coverTooLarge");
-      } else {
-        if (upload.size > maxUploadBytes) throw refusal(413, "fileTooLarge");
-        // The files of the studio count: those a submitted product uses have left it.
-        if ((await countStudioUploads(services.db, viewer.id)) >= maxUploadFiles)
-          throw refusal(400, "tooManyFiles");
-      }
+      const tooLarge = sizeRefusal(purpose, upload.size);
+      if (tooLarge) throw refusal(413, tooLarge);
+      // The files of the studio count: those a submitted product uses have left it.
+      if (
+        purpose === "original" &&
+        (await countStudioUploads(services.db, viewer.id)) >= maxUploadFiles
+      )
+        throw refusal(400, "tooManyFiles");
       const fileName = cleanFileName(upload.metadata?.filename);
       await services.db
         .insert(uploads)
@@ -104,14 +103,7 @@ export function createUploadServer(services: Services, storage?: Partial<TusStor
 
     async onUploadFinish(_req, upload: Upload) {
       const mime = await datastore.mimeType(upload.id);
-      const isCover = uploadPurposeOf(upload.metadata?.purpose) === "cover";
-      const refusedAs: UploadErrorCode | null = isCover
-        ? isCoverMime(mime)
-          ? null
-          : "coverNotImage"
-        : isAllowedMime(mime)
-          ? null
-          : "typeNotSupported";
+      const refusedAs = typeRefusal(uploadPurposeOf(upload.metadata?.purpose), mime);
       if (refusedAs) {
         // Nothing half-made is kept: the bytes go, the row says why.
         await datastore.discardFinished(upload.id);

@@ -37,6 +37,15 @@ async function processFile(file: string, mime: string, fileName = path.basename(
   return processMedia({ path: file, mime, fileName, workDir: await tempDir() });
 }
 
+/** Which of red, green and blue dominates the bottom-left corner of a rendered page. */
+async function strongestChannel(file: string): Promise<number> {
+  const { height } = await sharp(file).metadata();
+  const means = (
+    await regionStats(file, { left: 20, top: height - 170, width: 150, height: 150 })
+  ).map(({ mean }) => mean);
+  return means.indexOf(Math.max(...means));
+}
+
 async function errorCode(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
     () => undefined,
@@ -166,17 +175,52 @@ describe("vectors", () => {
 });
 
 describe("documents and models", () => {
-  it("counts a PDF's pages and gives it a document tile, no preview", async () => {
+  it("counts a PDF's pages and renders each of them as a watermarked preview", async () => {
     const result = await processFile(pdf, "application/pdf", "guide.pdf");
 
     expect(result.kind).toBe("document");
-    expect(result.metadata).toEqual({ format: "pdf", pages: 3 });
-    expect(Object.keys(result.files)).toEqual(["thumbnail"]);
+    expect(result.metadata).toEqual({
+      format: "pdf",
+      pages: 3,
+      previewPages: 3,
+      watermarked: true,
+    });
+    // Page 1 is the thumbnail and the preview; pages 2 and 3 have a preview each.
     expect(await sharp(result.files.thumbnail).metadata()).toMatchObject({
       format: "jpeg",
       width: 400,
-      height: 300,
+      height: 267,
     });
+    expect(await strongestChannel(result.files.preview!)).toBe(0);
+    for (const [variant, channel] of [
+      ["page-2", 1],
+      ["page-3", 2],
+    ] as const) {
+      const file = result.files[variant]!;
+      expect(await sharp(file).metadata()).toMatchObject({ format: "jpeg", width: 960 });
+      // Each page's own drawing (a square in its bottom-left corner), under the watermark.
+      expect(await strongestChannel(file)).toBe(channel);
+    }
+    expect(result.files["page-4"]).toBeUndefined();
+  });
+
+  it("renders at most the first five pages of a long PDF", async () => {
+    const file = path.join(dir, "seven-pages.pdf");
+    await run("gs", [
+      ...["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite", `-sOutputFile=${file}`],
+      "-c",
+      "<</PageSize [200 300]>> setpagedevice " + "showpage ".repeat(7),
+    ]);
+
+    const result = await processFile(file, "application/pdf", "long.pdf");
+
+    expect(result.metadata).toMatchObject({ pages: 7, previewPages: 5 });
+    expect(Object.keys(result.files).filter((name) => name.startsWith("page-"))).toEqual([
+      "page-2",
+      "page-3",
+      "page-4",
+      "page-5",
+    ]);
   });
 
   it("refuses a PDF with no readable page as corrupt", async () => {
