@@ -22,6 +22,9 @@ test.beforeAll(async () => {
     ALLOW_EMBEDDED_DATABASE: "true",
     SMTP_URL: "smtp://127.0.0.1:2525",
     BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+    INVOICE_ISSUER_NAME: "Boutique Exemple SAS",
+    INVOICE_ISSUER_ADDRESS: "1 place du Marché|69001 Lyon|France",
+    INVOICE_ISSUER_VAT_NUMBER: "FR12345678901",
     LOG_LEVEL: "warn",
   });
   await untilListening(server, 110_000);

@@ -12,6 +12,11 @@ import { drainJobs } from "../support/jobs";
 import { recordSale } from "../support/commerce";
 import { pdfPages } from "../support/pdf-text";
 
+// The operator's legal identity, read at boot: every invoice prints it.
+process.env.INVOICE_ISSUER_NAME = "Atelier Vitrine SARL";
+process.env.INVOICE_ISSUER_ADDRESS = "5 quai des Arts | 33000 Bordeaux | France";
+process.env.INVOICE_ISSUER_VAT_NUMBER = "FR98765432109";
+
 let app: TestApp;
 let services: Services;
 let sellerId: string;
@@ -170,6 +175,10 @@ describe("billing details and VAT at checkout", () => {
       await (await app.fetch(`/en/receipts/${order!.id}`, { cookies: account.jar })).text(),
     );
     expect(receipt).toContain(`Invoice no. ${order!.invoiceNumber}`);
+    for (const line of ["Atelier Vitrine SARL", "5 quai des Arts", "33000 Bordeaux"])
+      expect(receipt).toContain(line);
+    expect(receipt).toContain("VAT no.: FR98765432109");
+    expect(receipt).not.toContain("(démo)");
     expect(receipt).toContain("Atelier Lumière SPRL");
     expect(receipt).toContain("VAT no.: BE0123456789");
     expect(receipt).toContain("VAT (0%): €0.00");

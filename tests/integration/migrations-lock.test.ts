@@ -30,6 +30,9 @@ describe.runIf(process.env.DATABASE_URL)("migrations on PostgreSQL", () => {
       SMTP_URL: "smtp://127.0.0.1:2525",
       BASE_URL: "https://shop.example.test",
       BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+      INVOICE_ISSUER_NAME: "Boutique Exemple SAS",
+      INVOICE_ISSUER_ADDRESS: "1 place du Marché|69001 Lyon|France",
+      INVOICE_ISSUER_VAT_NUMBER: "FR12345678901",
     };
     const servers = await Promise.all([spawnServer(env), spawnServer(env)]);
     started.push(...servers);

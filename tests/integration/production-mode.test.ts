@@ -10,6 +10,9 @@ process.env.BETTER_AUTH_SECRET = "a-production-secret-of-at-least-32-characters"
 process.env.ALLOW_TEST_PAYMENTS = "true";
 process.env.ALLOW_EMBEDDED_DATABASE = "true";
 process.env.SMTP_URL = "smtp://127.0.0.1:2525";
+process.env.INVOICE_ISSUER_NAME = "Boutique Exemple SAS";
+process.env.INVOICE_ISSUER_ADDRESS = "1 place du Marché|69001 Lyon|France";
+process.env.INVOICE_ISSUER_VAT_NUMBER = "FR12345678901";
 
 let app: TestApp;
 

@@ -15,6 +15,9 @@ const production = {
   SMTP_URL: "smtp://127.0.0.1:2525",
   BASE_URL: "https://shop.example.test",
   BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+  INVOICE_ISSUER_NAME: "Boutique Exemple SAS",
+  INVOICE_ISSUER_ADDRESS: "1 place du Marché|69001 Lyon|France",
+  INVOICE_ISSUER_VAT_NUMBER: "FR12345678901",
 };
 
 const bannerFr = "Paiements de test : aucun argent réel n'est débité ni versé sur ce site.";
@@ -69,6 +72,9 @@ describe("production rails", () => {
         "SMTP_URL",
         "BASE_URL",
         "BETTER_AUTH_SECRET",
+        "INVOICE_ISSUER_NAME",
+        "INVOICE_ISSUER_ADDRESS",
+        "INVOICE_ISSUER_VAT_NUMBER",
         "DATABASE_URL",
       ]) {
         expect(
@@ -85,6 +91,7 @@ describe("production rails", () => {
     [["SMTP_URL"], "SMTP_URL"],
     [["BASE_URL"], "BASE_URL"],
     [["BETTER_AUTH_SECRET"], "BETTER_AUTH_SECRET"],
+    [["INVOICE_ISSUER_NAME"], "INVOICE_ISSUER_NAME"],
     [["ALLOW_EMBEDDED_DATABASE"], "DATABASE_URL"],
   ])(
     "without %s, refuses to start naming %s alone",

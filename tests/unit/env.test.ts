@@ -1,3 +1,4 @@
+import { demoInvoiceIssuer, invoiceIssuerFrom } from "~/modules/billing/invoice-view";
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "~/modules/config/env.server";
@@ -48,6 +49,7 @@ describe("configuration", () => {
     [{ STORAGE_DRIVER: "s3", S3_BUCKET: "vitrine", S3_ACCESS_KEY_ID: "k" }, "S3_SECRET_ACCESS_KEY"],
     [{ STORAGE_DRIVER: "s3", S3_BUCKET: "vitrine", S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
     [{ S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE"],
+    [{ INVOICE_ISSUER_VAT_NUMBER: "12345" }, "INVOICE_ISSUER_VAT_NUMBER"],
   ])("refuses %o, naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));
@@ -66,6 +68,9 @@ describe("configuration", () => {
       "SMTP_URL",
       "BASE_URL",
       "BETTER_AUTH_SECRET",
+      "INVOICE_ISSUER_NAME",
+      "INVOICE_ISSUER_ADDRESS",
+      "INVOICE_ISSUER_VAT_NUMBER",
       "DATABASE_URL",
     ]);
   });
@@ -76,6 +81,9 @@ describe("configuration", () => {
       SMTP_URL: "smtp://mail.example.test:587",
       BASE_URL: "https://shop.example.test",
       BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+      INVOICE_ISSUER_NAME: "Boutique Exemple SAS",
+      INVOICE_ISSUER_ADDRESS: "1 place du Marché|69001 Lyon|France",
+      INVOICE_ISSUER_VAT_NUMBER: "FR12345678901",
     };
     expect(
       parseEnv({
@@ -102,5 +110,26 @@ describe("configuration", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Invalid configuration");
     expect(result.stderr).toContain("PORT:");
+  });
+});
+
+describe("the invoice issuer", () => {
+  it("comes from the configuration, its address split into lines", () => {
+    expect(
+      invoiceIssuerFrom({
+        INVOICE_ISSUER_NAME: "Atelier Vitrine SARL",
+        INVOICE_ISSUER_ADDRESS: " 5 quai des Arts | 33000 Bordeaux|France ",
+        INVOICE_ISSUER_VAT_NUMBER: "FR98765432109",
+      }),
+    ).toEqual({
+      name: "Atelier Vitrine SARL",
+      address: ["5 quai des Arts", "33000 Bordeaux", "France"],
+      vatNumber: "FR98765432109",
+    });
+  });
+
+  it("is the demo's, marked as such, where nothing is configured", () => {
+    expect(invoiceIssuerFrom({})).toEqual(demoInvoiceIssuer);
+    expect(demoInvoiceIssuer.name).toContain("(démo)");
   });
 });

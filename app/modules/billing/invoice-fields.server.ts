@@ -1,10 +1,11 @@
+import { env } from "../config/env.server";
 import { getT } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import type { VatScheme } from "../pricing/vat";
 import type { BillingSnapshot } from "./billing-details";
 import {
   billingLines,
-  invoiceIssuer,
+  invoiceIssuerFrom,
   vatMentionKey,
   vatRateLabel,
   type InvoiceFields,
@@ -23,9 +24,10 @@ export function invoiceFields(
   const t = getT(locale);
   const vatNumber = (number: string) => t("billing.vatNumberLine", { number });
   const mention = vatMentionKey(source.vatScheme);
+  const issuer = invoiceIssuerFrom(env());
   return {
     invoiceNumber: source.invoiceNumber,
-    issuer: [invoiceIssuer.name, ...invoiceIssuer.address, vatNumber(invoiceIssuer.vatNumber)],
+    issuer: [issuer.name, ...issuer.address, vatNumber(issuer.vatNumber)],
     billedTo: source.billing ? billingLines(locale, source.billing, vatNumber) : null,
     vatRate: vatRateLabel(locale, source.vatRateBps),
     vatMention: mention ? t(mention) : null,

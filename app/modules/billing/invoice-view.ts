@@ -11,15 +11,38 @@ export interface InvoiceFields {
   vatMention: string | null;
 }
 
+/** Who issues the invoices: the platform's legal identity, printed on every invoice. */
+export interface InvoiceIssuer {
+  name: string;
+  address: string[];
+  vatNumber: string;
+}
+
 /**
- * Who issues the invoices: the platform's legal identity, printed on every receipt and
- * invoice. The operator's own details go here before going live (decision record 0051).
+ * The demo's made-up issuer. Production refuses to start without the operator's own
+ * (INVOICE_ISSUER_*), so these never reach a real customer's invoice (decision record 0051).
  */
-export const invoiceIssuer = {
-  name: "Vitrine SAS",
+export const demoInvoiceIssuer: InvoiceIssuer = {
+  name: "Vitrine SAS (démo)",
   address: ["10 rue de la Paix", "75002 Paris", "France"],
   vatNumber: "FR40123456789",
-} as const;
+};
+
+/** The issuer from the configuration, the demo's where a part is not set. */
+export function invoiceIssuerFrom(config: {
+  INVOICE_ISSUER_NAME?: string;
+  INVOICE_ISSUER_ADDRESS?: string;
+  INVOICE_ISSUER_VAT_NUMBER?: string;
+}): InvoiceIssuer {
+  const address = config.INVOICE_ISSUER_ADDRESS?.split("|")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    name: config.INVOICE_ISSUER_NAME ?? demoInvoiceIssuer.name,
+    address: address?.length ? address : demoInvoiceIssuer.address,
+    vatNumber: config.INVOICE_ISSUER_VAT_NUMBER ?? demoInvoiceIssuer.vatNumber,
+  };
+}
 
 /** A VAT rate as people read it: "20 %", "25,5 %" (fr), "20%", "25.5%" (en). */
 export function vatRateLabel(locale: Locale, rateBps: number): string {

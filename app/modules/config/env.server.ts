@@ -32,6 +32,14 @@ const envObject = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Vitrine <no-reply@vitrine.local>"),
+  /** Who issues the invoices: the operator's legal name, address lines (split by "|"), VAT number. */
+  INVOICE_ISSUER_NAME: z.string().trim().min(2).max(200).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().trim().min(5).max(500).optional(),
+  INVOICE_ISSUER_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "must be a VAT number such as FR40123456789")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanString.default(false),
   MEDIA_WORKER: booleanString.default(true),
@@ -143,6 +151,15 @@ function productionRails(env: z.infer<typeof envObject>): Array<[string, string]
   }
   if (!env.BETTER_AUTH_SECRET) {
     missing.push(["BETTER_AUTH_SECRET", "is required when APP_MODE=production"]);
+  }
+  for (const variable of [
+    "INVOICE_ISSUER_NAME",
+    "INVOICE_ISSUER_ADDRESS",
+    "INVOICE_ISSUER_VAT_NUMBER",
+  ] as const) {
+    if (!env[variable]) {
+      missing.push([variable, "is required when APP_MODE=production (printed on every invoice)"]);
+    }
   }
   if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
     missing.push([
