@@ -26,11 +26,13 @@ import {
 } from "~/modules/payouts/earnings-figures.server";
 import { getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
+import { bulkEditFromForm } from "~/modules/studio/bulk-edit-action.server";
 import {
   listSellerSubmissions,
   sellerStats,
   submissionsPerMonth,
 } from "~/modules/studio/seller-content.server";
+import { sellerListView } from "~/modules/studio/seller-list-view.server";
 import { StudioError } from "~/modules/studio/studio-error";
 import { deleteSubmission } from "~/modules/studio/submission-edit.server";
 import {
@@ -63,10 +65,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = tabOf(url);
   const app = await services();
   const { db } = app;
-  const base = { tab, name: viewer.displayName, payments: null, earnings: null };
+  const base = { tab, name: viewer.displayName, payments: null, earnings: null, list: null };
   switch (tab) {
-    case "overview":
     case "content":
+      return {
+        ...base,
+        stats: null,
+        submissions: [],
+        months: [],
+        commissionBps: null,
+        list: await sellerListView(db, viewer.id, url.searchParams, locale),
+      };
+    case "overview":
     case "analytics": {
       const recent = lastMonths(new Date());
       const analytics = tab === "analytics";
@@ -76,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sellerStats(db, viewer.id),
         listSellerSubmissions(db, viewer.id),
         analytics ? submissionsPerMonth(db, viewer.id) : Promise.resolve([]),
-        tab === "content" ? Promise.resolve(null) : sellerEarningsTotals(db, viewer.id),
+        sellerEarningsTotals(db, viewer.id),
         analytics ? sellerEarningsByMonth(db, viewer.id, recent) : Promise.resolve([]),
         analytics ? sellerEarningsBySubmission(db, viewer.id) : Promise.resolve([]),
       ]);
@@ -88,10 +98,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return {
         ...base,
         stats,
-        submissions: tab === "overview" ? cards.slice(0, recentSubmissionsShown) : cards,
+        submissions: analytics ? cards : cards.slice(0, recentSubmissionsShown),
         months,
         commissionBps: null,
-        earnings: totals ? { totals, months: earningMonths, bySubmission } : null,
+        earnings: { totals, months: earningMonths, bySubmission },
       };
     }
     case "payments": {
@@ -107,13 +117,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Deletes one of the seller's submissions (intent=delete); an admin may delete any. */
+/**
+ * Deletes one of the seller's submissions (intent=delete; an admin may delete any), or edits
+ * several of the seller's own at once (intent=bulkEdit), back to the same page of the list.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "seller", guardMessages);
-  const locale = localeFromUrl(new URL(request.url));
+  const url = new URL(request.url);
+  const locale = localeFromUrl(url);
   const form = await readForm(request);
-  if (form.get("intent") !== "delete") return data({ error: "notFound" as const }, 400);
   const app = await services();
+  if (form.get("intent") === "bulkEdit") {
+    const outcome = await bulkEditFromForm(app, viewer, form);
+    if (!outcome.ok) return data({ error: null, bulk: outcome }, outcome.status);
+    const headers = new Headers();
+    await setFlash(headers, {
+      kind: "success",
+      key: outcome.sentToReview
+        ? "sellerDashboard.bulk.doneWithReview"
+        : "sellerDashboard.bulk.done",
+      params: { count: outcome.updated, review: outcome.sentToReview },
+    });
+    return redirect(`${url.pathname}${url.search}`, { headers });
+  }
+  if (form.get("intent") !== "delete") return data({ error: "notFound" as const, bulk: null }, 400);
   try {
     const { title, hidden } = await deleteSubmission(
       app,
@@ -129,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/${locale}/seller-dashboard?tab=content`, { headers });
   } catch (error) {
     if (error instanceof StudioError && error.code === "notFound")
-      return data({ error: error.code }, 404);
+      return data({ error: error.code, bulk: null }, 404);
     throw error;
   }
 }
@@ -205,7 +232,12 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
             earnings={loaderData.earnings.totals}
           />
         ) : null}
-        {tab === "content" ? <ContentPanel submissions={loaderData.submissions} /> : null}
+        {loaderData.list ? (
+          <ContentPanel
+            list={loaderData.list}
+            bulk={actionData?.bulk && !actionData.bulk.ok ? actionData.bulk : null}
+          />
+        ) : null}
         {tab === "analytics" && loaderData.stats && loaderData.earnings ? (
           <AnalyticsPanel
             stats={loaderData.stats}
