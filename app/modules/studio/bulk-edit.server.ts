@@ -54,7 +54,8 @@ function edited(row: SubmissionRow, changes: BulkChanges) {
  * Applies one set of changes to several of the seller's own items, all or none: an id that is
  * not one of the viewer's items (someone else's, deleted, made up) refuses the whole edit, as
  * the edit page does for one item. A material change (category, keywords) sends a published item
- * back to moderation; a price change alone keeps it on sale (docs/product.md, "Moderation").
+ * back to moderation; a price change alone keeps it on sale (docs/product.md, "Moderation";
+ * decision record 0057).
  */
 export async function bulkEditSubmissions(
   dependencies: StudioDependencies,

@@ -6,7 +6,7 @@ import type { ContentKind } from "./content-kind";
  * What a buyer and a moderator judge an item by: its text in both languages, its keywords, its
  * category and its kind. Changing one of them on a published item is a material change and sends
  * it back to moderation; its price is not (docs/product.md, "Moderation"). Files are material
- * too, judged where files are added or replaced.
+ * too, judged where files are added or replaced (decision record 0057).
  */
 export interface ModeratedFields {
   title: Bilingual<string>;
