@@ -32,6 +32,7 @@ import {
   sellerStats,
   submissionsPerMonth,
 } from "~/modules/studio/seller-content.server";
+import { parseSellerListQuery, sellerListSearch } from "~/modules/studio/seller-list";
 import { sellerListView } from "~/modules/studio/seller-list-view.server";
 import { StudioError } from "~/modules/studio/studio-error";
 import { deleteSubmission } from "~/modules/studio/submission-edit.server";
@@ -138,7 +139,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         : "sellerDashboard.bulk.done",
       params: { count: outcome.updated, review: outcome.sentToReview },
     });
-    return redirect(`${url.pathname}${url.search}`, { headers });
+    // Back to the same page of the list (rebuilt from its query: a data request's own URL
+    // is not the page's).
+    const list = sellerListSearch(parseSellerListQuery(url.searchParams));
+    return redirect(`${localePath(locale, "/seller-dashboard")}${list}`, { headers });
   }
   if (form.get("intent") !== "delete") return data({ error: "notFound" as const, bulk: null }, 400);
   try {
