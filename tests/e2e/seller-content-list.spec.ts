@@ -39,7 +39,7 @@ const words = {
     pageStatus: (page: number) => `Page ${page} of 2`,
     next: "Next page",
     status: "Status",
-    approved: "Approved",
+    approved: "Approved items",
     search: "Search a title",
     sort: "Sort by",
     byTitle: "Title",

@@ -717,9 +717,9 @@ export const en: Catalog = {
       allStatuses: "All statuses",
       statuses: {
         draft: "Drafts",
-        pending: "Pending",
-        approved: "Approved",
-        rejected: "Rejected",
+        pending: "Awaiting review",
+        approved: "Approved items",
+        rejected: "Rejected items",
       },
       kind: "Kind",
       allKinds: "All kinds",

@@ -726,7 +726,7 @@ export const fr = {
       allStatuses: "Tous les statuts",
       statuses: {
         draft: "Brouillons",
-        pending: "En attente",
+        pending: "En attente de validation",
         approved: "Approuvés",
         rejected: "Rejetés",
       },
