@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { PersonCell } from "~/components/admin/person-cell";
 import { ScrollRegion } from "~/components/scroll-region";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/shared/pager";
 import { useLocale } from "~/components/use-locale";
 import { pageFrom } from "~/modules/admin/pagination";
 import { listAuditLog } from "~/modules/admin/records.server";

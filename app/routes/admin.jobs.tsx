@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "~/modules/validation/zod";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/shared/pager";
 import { ScrollRegion } from "~/components/scroll-region";
 import { localePath, useLocale } from "~/components/use-locale";
 import { jobStateFrom, jobStates } from "~/modules/admin/job-states";

@@ -6,7 +6,7 @@ import { AdminFrame } from "~/components/admin/admin-frame";
 import { BulkDecisions } from "~/components/admin/bulk-decisions";
 import { ModerationCard } from "~/components/admin/moderation-card";
 import { ModerationFilters } from "~/components/admin/moderation-filters";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/shared/pager";
 import { ShortcutHelp } from "~/components/admin/shortcut-help";
 import { useModerationShortcuts } from "~/components/admin/use-moderation-shortcuts";
 import { FormAlert } from "~/components/shared/field";

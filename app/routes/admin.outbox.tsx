@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/shared/pager";
 import { useLocale } from "~/components/use-locale";
 import { pageFrom } from "~/modules/admin/pagination";
 import { listOutbox } from "~/modules/admin/records.server";

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { PersonCell } from "~/components/admin/person-cell";
 import { ScrollRegion } from "~/components/scroll-region";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/shared/pager";
 import { TransactionStatus } from "~/components/admin/transaction-status";
 import { localePath, useLocale } from "~/components/use-locale";
 import { pageFrom } from "~/modules/admin/pagination";

@@ -18,37 +18,16 @@ import { setFlash } from "~/modules/http/flash.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
 import { readForm } from "~/modules/http/read-form.server";
-import { sellerPaymentsView } from "~/modules/payouts/seller-payments.server";
-import {
-  sellerEarningsByMonth,
-  sellerEarningsBySubmission,
-  sellerEarningsTotals,
-} from "~/modules/payouts/earnings-figures.server";
 import { getT } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
-import {
-  listSellerSubmissions,
-  sellerStats,
-  submissionsPerMonth,
-} from "~/modules/studio/seller-content.server";
+import { bulkEditFromForm } from "~/modules/studio/bulk-edit-action.server";
+import { parseSellerListQuery, sellerListSearch } from "~/modules/studio/seller-list";
 import { StudioError } from "~/modules/studio/studio-error";
 import { deleteSubmission } from "~/modules/studio/submission-edit.server";
-import {
-  lastMonths,
-  recentSubmissionsShown,
-  submissionCard,
-} from "~/modules/studio/submission-view";
-import { commissionRateBps } from "~/modules/pricing/commission.server";
+import { sellerDashboard } from "~/modules/studio/seller-dashboard-page.server";
+import type { SellerTab } from "~/modules/studio/seller-tabs";
 import { inLocale } from "~/modules/i18n/bilingual-text";
 import type { Route } from "./+types/seller-dashboard";
-
-const tabs = ["overview", "content", "analytics", "payments", "upload"] as const;
-type Tab = (typeof tabs)[number];
-
-function tabOf(url: URL): Tab {
-  const requested = url.searchParams.get("tab");
-  return (tabs as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "overview";
-}
 
 const guardMessages = { message: "sellerOnly", visitorMessage: "unauthorized" } as const;
 
@@ -58,62 +37,36 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAccess(context, "seller", guardMessages);
-  const url = new URL(request.url);
-  const locale = localeFromUrl(url);
-  const tab = tabOf(url);
-  const app = await services();
-  const { db } = app;
-  const base = { tab, name: viewer.displayName, payments: null, earnings: null };
-  switch (tab) {
-    case "overview":
-    case "content":
-    case "analytics": {
-      const recent = lastMonths(new Date());
-      const analytics = tab === "analytics";
-      // Payouts: the money figures come from the earnings ledger (decision 0024), the seller's
-      // own entries only.
-      const [stats, rows, perMonth, totals, earningMonths, bySubmission] = await Promise.all([
-        sellerStats(db, viewer.id),
-        listSellerSubmissions(db, viewer.id),
-        analytics ? submissionsPerMonth(db, viewer.id) : Promise.resolve([]),
-        tab === "content" ? Promise.resolve(null) : sellerEarningsTotals(db, viewer.id),
-        analytics ? sellerEarningsByMonth(db, viewer.id, recent) : Promise.resolve([]),
-        analytics ? sellerEarningsBySubmission(db, viewer.id) : Promise.resolve([]),
-      ]);
-      const cards = rows.map((row) => submissionCard(row, locale));
-      const months = recent.map((month) => {
-        const found = perMonth.find((row) => row.month === month);
-        return { month, submitted: found?.submitted ?? 0, approved: found?.approved ?? 0 };
-      });
-      return {
-        ...base,
-        stats,
-        submissions: tab === "overview" ? cards.slice(0, recentSubmissionsShown) : cards,
-        months,
-        commissionBps: null,
-        earnings: totals ? { totals, months: earningMonths, bySubmission } : null,
-      };
-    }
-    case "payments": {
-      // Payouts: the payment account, the earnings ledger and the payout history.
-      const [commissionBps, payments] = await Promise.all([
-        commissionRateBps(db),
-        sellerPaymentsView(app, viewer.id),
-      ]);
-      return { ...base, stats: null, submissions: [], months: [], commissionBps, payments };
-    }
-    case "upload":
-      return { ...base, stats: null, submissions: [], months: [], commissionBps: null };
-  }
+  return sellerDashboard(await services(), viewer, new URL(request.url));
 }
 
-/** Deletes one of the seller's submissions (intent=delete); an admin may delete any. */
+/**
+ * Deletes one of the seller's submissions (intent=delete; an admin may delete any), or edits
+ * several of the seller's own at once (intent=bulkEdit), back to the same page of the list.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAccess(context, "seller", guardMessages);
-  const locale = localeFromUrl(new URL(request.url));
+  const url = new URL(request.url);
+  const locale = localeFromUrl(url);
   const form = await readForm(request);
-  if (form.get("intent") !== "delete") return data({ error: "notFound" as const }, 400);
   const app = await services();
+  if (form.get("intent") === "bulkEdit") {
+    const outcome = await bulkEditFromForm(app, viewer, form);
+    if (!outcome.ok) return data({ error: null, bulk: outcome }, outcome.status);
+    const headers = new Headers();
+    await setFlash(headers, {
+      kind: "success",
+      key: outcome.sentToReview
+        ? "sellerDashboard.bulk.doneWithReview"
+        : "sellerDashboard.bulk.done",
+      params: { count: outcome.updated, review: outcome.sentToReview },
+    });
+    // Back to the same page of the list (rebuilt from its query: a data request's own URL
+    // is not the page's).
+    const list = sellerListSearch(parseSellerListQuery(url.searchParams));
+    return redirect(`${localePath(locale, "/seller-dashboard")}${list}`, { headers });
+  }
+  if (form.get("intent") !== "delete") return data({ error: "notFound" as const, bulk: null }, 400);
   try {
     const { title, hidden } = await deleteSubmission(
       app,
@@ -129,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/${locale}/seller-dashboard?tab=content`, { headers });
   } catch (error) {
     if (error instanceof StudioError && error.code === "notFound")
-      return data({ error: error.code }, 404);
+      return data({ error: error.code, bulk: null }, 404);
     throw error;
   }
 }
@@ -182,8 +135,8 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
             { id: "payments", Icon: Wallet },
             { id: "upload", Icon: FileUp },
           ].map(({ id, Icon }) => ({
-            id: id as Tab,
-            label: t(`sellerDashboard.tabs.${id as Tab}`),
+            id: id as SellerTab,
+            label: t(`sellerDashboard.tabs.${id as SellerTab}`),
             to: id === "overview" ? base : `${base}?tab=${id}`,
             icon: <Icon className={icon} aria-hidden="true" />,
           }))}
@@ -205,7 +158,12 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
             earnings={loaderData.earnings.totals}
           />
         ) : null}
-        {tab === "content" ? <ContentPanel submissions={loaderData.submissions} /> : null}
+        {loaderData.list ? (
+          <ContentPanel
+            list={loaderData.list}
+            bulk={actionData?.bulk && !actionData.bulk.ok ? actionData.bulk : null}
+          />
+        ) : null}
         {tab === "analytics" && loaderData.stats && loaderData.earnings ? (
           <AnalyticsPanel
             stats={loaderData.stats}

@@ -309,10 +309,14 @@ describe("editing and sending for review", () => {
     });
   });
 
-  it("keeps an approved submission approved when edited", async () => {
+  it("keeps an approved submission approved when only its price is edited", async () => {
     const seller = await account("creator");
+    // The same text as the form sends: only the price changes (a material change would send it
+    // back to moderation, docs/product.md "Moderation").
     const { submission } = await makeSubmission(services, seller.viewer.id, {
       status: "approved",
+      title: "Un titre",
+      description: "Une description",
     });
     for (const intent of ["save", "submit"] as const) {
       const response = await post(

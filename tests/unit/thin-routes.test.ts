@@ -9,15 +9,6 @@ import { describe, expect, it } from "vitest";
  */
 const maxRouteLines = 250;
 
-/**
- * TEMPORARY: routes being thinned on other branches at the same time. Remove this list (and
- * its use below) once those branches are merged; the test then holds for every route.
- */
-const beingThinnedElsewhere: ReadonlySet<string> = new Set([
-  "app/routes/seller-content-edit.tsx",
-  "app/routes/product-management.tsx",
-]);
-
 const routesDir = path.join(process.cwd(), "app/routes");
 
 function routeModules(): string[] {
@@ -37,7 +28,6 @@ describe("route modules", () => {
     const modules = routeModules();
     expect(modules.length).toBeGreaterThan(0);
     const tooLong = modules
-      .filter((file) => !beingThinnedElsewhere.has(file))
       .map((file) => ({ file, lines: lineCount(file) }))
       .filter(({ lines }) => lines > maxRouteLines)
       .map(({ file, lines }) => `${file} (${lines} lines)`);

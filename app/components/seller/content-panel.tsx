@@ -1,38 +1,28 @@
 import { FolderOpen } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isRejectionCode } from "~/modules/admin/rejection-reasons";
-import type { SubmissionCard } from "~/modules/studio/submission-view";
-import { localePath } from "../use-locale";
-import { FileTiles } from "./file-tiles";
-import { StatusBadge } from "./status-badge";
-import { SubmissionMenu } from "./submission-menu";
-import { useSellerFormat } from "./use-seller-format";
+import { Pager } from "~/components/shared/pager";
+import type { BulkRefusal } from "~/modules/studio/bulk-edit";
+import type { SellerListView } from "~/modules/studio/seller-list-view.server";
+import { localePath, useLocale } from "../use-locale";
+import { BulkEditPanel } from "./bulk-edit-panel";
+import { ContentFilters } from "./content-filters";
+import { ContentListItem } from "./content-list-item";
 
 /**
- * A rejected submission's reason (the admin's coded reason, translated, and any details), or a
- * note that none was given (docs/product.md, "Seller dashboard").
+ * The content tab: the seller's items, searched, filtered, sorted and paged by the URL (the
+ * server renders each page), with a checkbox each for the bulk edit.
  */
-export function RejectionReason({ reason, code }: { reason: string | null; code?: string | null }) {
+export function ContentPanel({ list, bulk }: { list: SellerListView; bulk: BulkRefusal | null }) {
   const { t } = useTranslation();
-  const text = [isRejectionCode(code) ? t(`admin.reasons.${code}`) : null, reason?.trim()]
-    .filter(Boolean)
-    .join(" — ");
-  return (
-    <p className="text-sm text-danger">
-      {text
-        ? t("sellerDashboard.content.rejectionReason", { reason: text })
-        : t("sellerDashboard.content.noReason")}
-    </p>
+  const locale = useLocale();
+  const { query, items } = list;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(
+    () => new Set(bulk?.values.ids ?? []),
   );
-}
-
-/** The content tab: every submission, newest first, with its files, status and menu. */
-export function ContentPanel({ submissions }: { submissions: SubmissionCard[] }) {
-  const { t } = useTranslation();
-  const format = useSellerFormat();
-  const { locale } = format;
-  if (submissions.length === 0) {
+  const filtered = query.q !== "" || query.status !== null || query.kind !== null;
+  if (list.total === 0 && !filtered) {
     return (
       <div className="card flex flex-col items-center px-6 py-12 text-center">
         <FolderOpen className="h-10 w-10 text-muted" aria-hidden="true" />
@@ -44,61 +34,54 @@ export function ContentPanel({ submissions }: { submissions: SubmissionCard[] })
       </div>
     );
   }
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allOnPage = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
-    <section aria-labelledby="content-title">
+    <section aria-labelledby="content-title" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="content-title" className="text-lg font-semibold">
           {t("sellerDashboard.content.title")}
         </h2>
         <p className="text-sm text-muted">
-          {t("sellerDashboard.content.count", { count: submissions.length })}
+          {t("sellerDashboard.content.count", { count: list.total })}
         </p>
       </div>
-      <ul className="mt-4 space-y-3">
-        {submissions.map((submission) => {
-          const title = format.title(submission.title);
-          return (
-            <li key={submission.id} className="card p-4">
-              <div className="min-w-0 space-y-2">
-                <div className="flex items-start justify-between gap-2">
-                  <h3 className="min-w-0 font-semibold">
-                    <Link
-                      to={localePath(locale, `/seller-dashboard/content/${submission.id}`)}
-                      className="line-clamp-2 break-words hover:underline"
-                    >
-                      {title}
-                    </Link>
-                  </h3>
-                  <SubmissionMenu submissionId={submission.id} title={title} />
-                </div>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-                  <StatusBadge status={submission.status} />
-                  <span className="font-medium text-fg tabular-nums">
-                    {format.price(submission.priceCents)}
-                  </span>
-                  <span>
-                    {[t(`sellerDashboard.kinds.${submission.kind}`), submission.categoryName]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </span>
-                  <span>
-                    {t("sellerDashboard.content.createdOn", {
-                      date: format.date(submission.createdAt),
-                    })}
-                  </span>
-                </div>
-                {submission.status === "rejected" ? (
-                  <RejectionReason
-                    reason={submission.rejectionReason}
-                    code={submission.rejectionCode}
-                  />
-                ) : null}
-                <FileTiles submission={submission} />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <ContentFilters query={query} />
+      <BulkEditPanel selectedCount={selected.size} categories={list.categories} refusal={bulk} />
+      {items.length === 0 ? (
+        <p className="card p-6 text-center text-muted">{t("sellerDashboard.list.noMatch")}</p>
+      ) : (
+        <>
+          <label className="flex w-fit items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={allOnPage}
+              onChange={(event) => {
+                for (const item of items) toggle(item.id, event.target.checked);
+              }}
+            />
+            {t("sellerDashboard.list.selectPage")}
+          </label>
+          <ul className="space-y-3">
+            {items.map((item) => (
+              <ContentListItem
+                key={item.id}
+                item={item}
+                selected={selected.has(item.id)}
+                onSelect={(on) => toggle(item.id, on)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      <Pager page={query.page} pageCount={list.pageCount} />
     </section>
   );
 }

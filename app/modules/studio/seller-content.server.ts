@@ -15,7 +15,7 @@ export async function listSellerSubmissions(db: Database, creatorId: string) {
   return withFiles(db, rows);
 }
 
-async function withFiles<T extends { submission: { id: string } }>(db: Database, rows: T[]) {
+export async function withFiles<T extends { submission: { id: string } }>(db: Database, rows: T[]) {
   const ids = rows.map((row) => row.submission.id);
   const files = ids.length
     ? await db

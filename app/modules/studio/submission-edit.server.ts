@@ -10,10 +10,12 @@ import { saveBlocker } from "./product-form";
 import { submissionHasSales } from "./sales.server";
 import { findEditableSubmission, type SubmissionStatus } from "./seller-content.server";
 import { StudioError } from "./studio-error";
+import { isMaterialChange, type ModeratedFields } from "./material-change";
 import {
   assertCategory,
   autoApprove,
   attachCover,
+  submittedState,
   textColumns,
   type StudioDependencies,
 } from "./submissions.server";
@@ -28,9 +30,10 @@ async function editable(dependencies: StudioDependencies, viewer: Viewer, submis
 }
 
 /**
- * Edits a submission (its seller or an admin). An approved one stays public (docs/product.md, "Moderation"); a
- * rejected one sent again goes back to pending, its last rejection reason kept for the reviewer
- * until the next decision.
+ * Edits a submission (its seller or an admin). An approved one stays public after a price change,
+ * and goes back to moderation after a material change (`isMaterialChange`; docs/product.md,
+ * "Moderation"); a rejected one sent again goes back to pending, its last rejection reason kept
+ * for the reviewer until the next decision.
  */
 export async function updateSubmission(
   dependencies: StudioDependencies,
@@ -57,22 +60,28 @@ export async function updateSubmission(
     Boolean(found.cover) || Boolean(input.coverUploadId),
   );
   if (blocker) throw new StudioError(blocker);
+  const changedAfterApproval =
+    submission.status === "approved" &&
+    (Boolean(input.coverUploadId && input.coverUploadId !== found.cover?.id) ||
+      isMaterialChange(moderatedFieldsOf(submission), input.fields));
 
   const { removed, status } = await dependencies.db.transaction(async (tx) => {
     await assertCategory(tx, input.fields.categoryId);
     const now = new Date();
-    const review = submitting
-      ? (await autoApprove(tx))
-        ? {
-            status: "approved" as const,
-            submittedAt: now,
-            approvedAt: now,
-            approvedBy: null,
-            rejectionCode: null,
-            rejectionReason: null,
-          }
-        : { status: "pending" as const, submittedAt: now }
-      : {};
+    const review = changedAfterApproval
+      ? await submittedState(tx)
+      : submitting
+        ? (await autoApprove(tx))
+          ? {
+              status: "approved" as const,
+              submittedAt: now,
+              approvedAt: now,
+              approvedBy: null,
+              rejectionCode: null,
+              rejectionReason: null,
+            }
+          : { status: "pending" as const, submittedAt: now }
+        : {};
     await tx
       .update(contentSubmissions)
       .set({
@@ -85,7 +94,11 @@ export async function updateSubmission(
       .where(eq(contentSubmissions.id, submissionId));
     await tx.insert(auditLog).values({
       actorId: viewer.id,
-      action: submitting ? "submission.resubmit" : "submission.update",
+      action: submitting
+        ? "submission.resubmit"
+        : changedAfterApproval
+          ? "submission.changedAfterApproval"
+          : "submission.update",
       targetType: "content_submission",
       targetId: submissionId,
       before: { status: submission.status, priceCents: submission.priceCents },
@@ -104,17 +117,44 @@ export async function updateSubmission(
     };
   });
   await Promise.all(removed.map((id) => removeUpload(dependencies.storage, id)));
-  if (status === "approved") {
-    dependencies.events.publish({
-      type: "catalogue.changed",
-      submissionId,
-      change: submission.status === "approved" ? "updated" : "approved",
-    });
-  }
+  publishStatusChange(dependencies, submissionId, submission.status, status);
   return { status };
 }
 
-/** Adds studio files of the submission's seller to it ('Fichiers ajoutés au contenu'). */
+/** Tells the catalogue (caches, live counts) that an item's public face changed. */
+export function publishStatusChange(
+  dependencies: Pick<StudioDependencies, "events">,
+  submissionId: string,
+  before: SubmissionStatus,
+  after: SubmissionStatus,
+) {
+  if (after === "approved")
+    dependencies.events.publish({
+      type: "catalogue.changed",
+      submissionId,
+      change: before === "approved" ? "updated" : "approved",
+    });
+  else if (before === "approved")
+    dependencies.events.publish({ type: "catalogue.changed", submissionId, change: "unpublished" });
+}
+
+/** A stored submission's moderated fields, to compare an edit with. */
+export function moderatedFieldsOf(
+  submission: typeof contentSubmissions.$inferSelect,
+): ModeratedFields {
+  return {
+    title: bilingual(submission.titleFr, submission.titleEn),
+    description: bilingual(submission.descriptionFr, submission.descriptionEn),
+    tags: bilingual(submission.tagsFr, submission.tagsEn),
+    categoryId: submission.categoryId,
+    kind: submission.kind,
+  };
+}
+
+/**
+ * Adds studio files of the submission's seller to it ('Fichiers ajoutés au contenu'). New files
+ * on a published item are a material change: it goes back to moderation.
+ */
 export async function addFilesToSubmission(
   dependencies: StudioDependencies,
   viewer: Viewer,
@@ -123,7 +163,7 @@ export async function addFilesToSubmission(
 ): Promise<number> {
   const { submission } = await editable(dependencies, viewer, submissionId);
   if (uploadIds.length === 0) throw new StudioError("noFiles");
-  return dependencies.db.transaction(async (tx) => {
+  const { added, status } = await dependencies.db.transaction(async (tx) => {
     const candidates = await tx
       .select({ id: uploads.id })
       .from(uploads)
@@ -146,15 +186,24 @@ export async function addFilesToSubmission(
       await tx.update(uploads).set({ submissionId, position }).where(eq(uploads.id, id));
       position += 1;
     }
+    const review = submission.status === "approved" ? await submittedState(tx) : null;
+    if (review)
+      await tx
+        .update(contentSubmissions)
+        .set(review)
+        .where(eq(contentSubmissions.id, submissionId));
     await tx.insert(auditLog).values({
       actorId: viewer.id,
       action: "submission.addFiles",
       targetType: "content_submission",
       targetId: submissionId,
-      after: { uploadIds },
+      before: { status: submission.status },
+      after: { uploadIds, status: review?.status ?? submission.status },
     });
-    return candidates.length;
+    return { added: candidates.length, status: review?.status ?? submission.status };
   });
+  publishStatusChange(dependencies, submissionId, submission.status, status);
+  return added;
 }
 
 /**

@@ -32,7 +32,7 @@ export async function assertCategory(tx: Database | Transaction, categoryId: str
 }
 
 /** The submission's status and approval fields once its seller sends it (again) to review. */
-async function submittedState(tx: Transaction) {
+export async function submittedState(tx: Transaction) {
   const now = new Date();
   return (await autoApprove(tx))
     ? { status: "approved" as const, submittedAt: now, approvedAt: now, approvedBy: null }

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 
-/** Previous/next links for a 50-a-page list, keeping the other query parameters. */
+/** Previous/next links for a paged list (admin lists, the seller's content), keeping the other query parameters. */
 export function Pager({ page, pageCount }: { page: number; pageCount: number }) {
   const { t } = useTranslation();
   const location = useLocation();
