@@ -6,6 +6,8 @@ import { categories, contentSubmissions, platformSettings } from "~/modules/db/s
 import { quoteLine } from "~/modules/pricing/quote.server";
 import { parseSellerListQuery, sellerListPageSize } from "~/modules/studio/seller-list";
 import { sellerListPage } from "~/modules/studio/seller-list.server";
+import { sellerListView } from "~/modules/studio/seller-list-view.server";
+import { contentEditPageData } from "~/modules/studio/content-edit-page.server";
 import { signedInAs } from "../support/accounts";
 import { recordSale } from "../support/commerce";
 import { makeSubmission, viewerByEmail } from "../support/studio";
@@ -167,6 +169,38 @@ describe("the seller's list of items", () => {
     expect(english).toContain("Série 01");
     expect(english).not.toContain("Série 02");
     expect(english).toContain("1 item");
+  });
+});
+
+describe("deleting an item that was bought", () => {
+  it("is offered as a withdrawal from sale: the list and the edit page know it was sold", async () => {
+    const { viewer: seller } = await account("creator");
+    const { viewer: buyer } = await account("client");
+    const sold = await makeSubmission(services, seller.id, { title: "Vendu", status: "approved" });
+    const refunded = await makeSubmission(services, seller.id, {
+      title: "Remboursé",
+      status: "approved",
+    });
+    const unsold = await makeSubmission(services, seller.id, {
+      title: "Jamais vendu",
+      status: "approved",
+    });
+    await recordSale(services, buyer.id, sold.submission);
+    await recordSale(services, buyer.id, refunded.submission, { status: "refunded" });
+    await recordSale(services, buyer.id, unsold.submission, { status: "failed" });
+
+    const view = await sellerListView(services.db, seller.id, new URLSearchParams(), "fr");
+    const soldByTitle = Object.fromEntries(
+      view.items.map((item) => [item.title, item.sold] as const),
+    );
+    expect(soldByTitle).toEqual({ Vendu: true, Remboursé: true, "Jamais vendu": false });
+    for (const [submission, expected] of [
+      [sold.submission, true],
+      [unsold.submission, false],
+    ] as const) {
+      const page = await contentEditPageData(services.db, seller, submission.id, "fr");
+      expect(page?.submission.sold).toBe(expected);
+    }
   });
 });
 

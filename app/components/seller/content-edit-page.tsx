@@ -127,6 +127,7 @@ export function ContentEditPage({
             </button>
             <DeleteSubmissionDialog
               submissionId={submission.id}
+              sold={submission.sold}
               title={format.title(inLocale(submission.title, locale))}
               open={confirmingDelete}
               onOpenChange={setConfirmingDelete}

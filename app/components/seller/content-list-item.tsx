@@ -46,7 +46,7 @@ export function ContentListItem({
                 {title}
               </Link>
             </h3>
-            <SubmissionMenu submissionId={item.id} title={title} />
+            <SubmissionMenu submissionId={item.id} title={title} sold={item.sold} />
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
             <StatusBadge status={item.status} />

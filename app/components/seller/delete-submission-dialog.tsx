@@ -16,18 +16,34 @@ export function deleteAction(locale: "fr" | "en"): string {
 export function DeleteSubmissionDialog({
   submissionId,
   title,
+  sold,
   open,
   onOpenChange,
   onCloseAutoFocus,
 }: {
   submissionId: string;
   title: string;
+  /** Bought before: deleting only withdraws it from sale, and the dialog says so. */
+  sold: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const texts = sold
+    ? ({
+        title: "sellerDashboard.delete.withdrawTitle",
+        confirm: "sellerDashboard.delete.withdrawConfirm",
+        submit: "sellerDashboard.delete.withdrawSubmit",
+        submitting: "sellerDashboard.delete.withdrawSubmitting",
+      } as const)
+    : ({
+        title: "sellerDashboard.delete.title",
+        confirm: "sellerDashboard.delete.confirm",
+        submit: "sellerDashboard.delete.submit",
+        submitting: "sellerDashboard.delete.submitting",
+      } as const);
   const navigation = useNavigation();
   const deleting =
     navigation.state !== "idle" &&
@@ -47,11 +63,9 @@ export function DeleteSubmissionDialog({
           onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl"
         >
-          <AlertDialog.Title className="text-lg font-semibold">
-            {t("sellerDashboard.delete.title")}
-          </AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold">{t(texts.title)}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">
-            {t("sellerDashboard.delete.confirm")}
+            {t(texts.confirm)}
           </AlertDialog.Description>
           <p className="mt-3 truncate text-sm font-medium">{title}</p>
           <Form
@@ -69,9 +83,7 @@ export function DeleteSubmissionDialog({
               className="btn bg-danger text-white hover:opacity-90 dark:text-bg"
               disabled={deleting}
             >
-              {deleting
-                ? t("sellerDashboard.delete.submitting")
-                : t("sellerDashboard.delete.submit")}
+              {deleting ? t(texts.submitting) : t(texts.submit)}
             </button>
           </Form>
         </AlertDialog.Content>

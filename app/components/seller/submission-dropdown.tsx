@@ -16,10 +16,12 @@ const itemClass =
 export default function SubmissionDropdown({
   submissionId,
   title,
+  sold,
   defaultOpen = false,
 }: {
   submissionId: string;
   title: string;
+  sold: boolean;
   defaultOpen?: boolean;
 }) {
   const { t } = useTranslation();
@@ -64,6 +66,7 @@ export default function SubmissionDropdown({
       <DeleteSubmissionDialog
         submissionId={submissionId}
         title={title}
+        sold={sold}
         open={confirming}
         onOpenChange={setConfirming}
         onCloseAutoFocus={(event) => {

@@ -7,12 +7,20 @@ import { MenuOnIntent } from "../shell/menu-on-intent";
  * seller reaches for it, then Radix's menu and its dialog (about 30 KB gzipped, decision record
  * 0048), open.
  */
-export function SubmissionMenu({ submissionId, title }: { submissionId: string; title: string }) {
+export function SubmissionMenu({
+  submissionId,
+  title,
+  sold,
+}: {
+  submissionId: string;
+  title: string;
+  sold: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <MenuOnIntent
       load={() => import("./submission-dropdown")}
-      menuProps={{ submissionId, title }}
+      menuProps={{ submissionId, title, sold }}
       button={(handlers) => (
         <button
           {...handlers}

@@ -794,6 +794,11 @@ export const en: Catalog = {
       cancel: "Cancel",
       submit: "Delete permanently",
       submitting: "Deleting...",
+      withdrawTitle: "Withdraw this item from sale?",
+      withdrawConfirm:
+        "This item has been sold: it will be withdrawn from sale, and its buyers keep their downloads and licences.",
+      withdrawSubmit: "Withdraw from sale",
+      withdrawSubmitting: "Withdrawing...",
     },
     analytics: {
       approvalTitle: "Approval rate",

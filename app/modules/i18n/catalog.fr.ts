@@ -804,6 +804,11 @@ export const fr = {
       cancel: "Annuler",
       submit: "Supprimer définitivement",
       submitting: "Suppression...",
+      withdrawTitle: "Retirer ce contenu de la vente ?",
+      withdrawConfirm:
+        "Ce contenu a déjà été vendu : il sera retiré de la vente, et ses acheteurs gardent leurs téléchargements et leurs licences.",
+      withdrawSubmit: "Retirer de la vente",
+      withdrawSubmitting: "Retrait...",
     },
     analytics: {
       approvalTitle: "Taux d'approbation",

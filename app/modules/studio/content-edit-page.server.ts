@@ -9,6 +9,7 @@ import {
   listCategories,
   listUnusedStudioFiles,
 } from "./seller-content.server";
+import { submissionHasSales } from "./sales.server";
 import { categoryName, fileTile } from "./submission-view";
 
 /**
@@ -25,9 +26,10 @@ export async function contentEditPageData(
   const found = await findEditableSubmission(db, viewer, submissionId);
   if (!found) return null;
   const { submission } = found;
-  const [categories, studioFiles] = await Promise.all([
+  const [categories, studioFiles, sold] = await Promise.all([
     listCategories(db),
     listUnusedStudioFiles(db, submission.creatorId),
+    submissionHasSales(db, submission.id),
   ]);
   const first = found.files[0];
   const collator = new Intl.Collator(locale);
@@ -43,6 +45,7 @@ export async function contentEditPageData(
       status: submission.status,
       rejectionReason: submission.rejectionReason,
       rejectionCode: submission.rejectionCode,
+      sold,
     },
     files: found.files.map(fileTile),
     cover: found.cover ? fileTile(found.cover) : null,

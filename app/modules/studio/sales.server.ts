@@ -1,20 +1,24 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DatabaseTransaction as Transaction } from "../db/client.server";
+import { sql, type SQL } from "drizzle-orm";
+import type { Database, DatabaseTransaction } from "../db/client.server";
 import { transactions } from "../db/schema";
 
 /**
- * Whether anyone bought this submission (a sale that went through, refunded or not), which
- * decides between hiding and deleting it.
+ * Whether anyone bought the submission with this id (a sale that went through, refunded or
+ * not), as an SQL condition: it decides between withdrawing the item from sale and deleting it.
  */
-export async function submissionHasSales(tx: Transaction, submissionId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ sold: sql<number>`count(*)`.mapWith(Number) })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.submissionId, submissionId),
-        inArray(transactions.status, ["succeeded", "refunded"]),
-      ),
-    );
-  return (row?.sold ?? 0) > 0;
+export function everSold(submissionId: SQL | SQL.Aliased | { getSQL(): SQL }): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${transactions}
+    where ${transactions.submissionId} = ${submissionId}
+      and ${transactions.status} in ('succeeded', 'refunded'))`;
+}
+
+/** Whether anyone bought this submission (see everSold). */
+export async function submissionHasSales(
+  db: Database | DatabaseTransaction,
+  submissionId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ sold: everSold(sql`${submissionId}`) })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.sold);
 }

@@ -8,6 +8,8 @@ import { categoryName, submissionCard, type SubmissionCard } from "./submission-
 /** One item of the seller's list, with its kept sales. */
 export interface SellerListItem extends SubmissionCard {
   sales: number;
+  /** Ever bought (refunds included): deleting it only withdraws it from sale. */
+  sold: boolean;
 }
 
 export interface SellerListView {
@@ -36,7 +38,11 @@ export async function sellerListView(
     query: { ...query, page: page.page },
     total: page.total,
     pageCount: page.pageCount,
-    items: page.rows.map((row) => ({ ...submissionCard(row, locale), sales: Number(row.sales) })),
+    items: page.rows.map((row) => ({
+      ...submissionCard(row, locale),
+      sales: Number(row.sales),
+      sold: Boolean(row.sold),
+    })),
     categories: categories
       .map((category) => ({ id: category.id, name: categoryName(category, locale) }))
       .sort((a, b) => collator.compare(a.name, b.name)),

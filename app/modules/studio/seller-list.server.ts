@@ -1,3 +1,4 @@
+import { everSold } from "./sales.server";
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { categories, contentSubmissions, transactions } from "../db/schema";
@@ -67,7 +68,12 @@ export async function sellerListPage(
   const pageCount = Math.max(1, Math.ceil(total / sellerListPageSize));
   const page = Math.min(query.page, pageCount);
   const rows = await db
-    .select({ submission: contentSubmissions, category: categories, sales: salesCount })
+    .select({
+      submission: contentSubmissions,
+      category: categories,
+      sales: salesCount,
+      sold: everSold(contentSubmissions.id),
+    })
     .from(contentSubmissions)
     .leftJoin(categories, eq(contentSubmissions.categoryId, categories.id))
     .where(where)
