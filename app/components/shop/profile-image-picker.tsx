@@ -1,7 +1,6 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Upload } from "tus-js-client";
 import { mediaErrorText } from "~/components/studio/media-error-text";
 import { uploadErrorMessage } from "~/components/uploads/use-upload-queue";
 import { maxProfileImageBytes } from "~/modules/uploads/upload-rules";
@@ -53,21 +52,24 @@ export function ProfileImagePicker({
     }
     setError(null);
     setUploading(true);
-    const upload = new Upload(file, {
-      endpoint: "/api/uploads",
-      metadata: { filename: file.name, filetype: file.type, purpose: shape },
-      retryDelays: [0, 1000, 3000],
-      onError: (failure) => {
-        setUploading(false);
-        setError(uploadErrorMessage(failure, t));
-      },
-      onSuccess: () => {
-        setUploading(false);
-        setLocalUrl(URL.createObjectURL(file));
-        setUploadId(upload.url?.split("/").pop() ?? "");
-      },
+    // The upload client (about 15 KB gzipped) comes when a picture is chosen, not with the page.
+    void import("tus-js-client").then(({ Upload }) => {
+      const upload = new Upload(file, {
+        endpoint: "/api/uploads",
+        metadata: { filename: file.name, filetype: file.type, purpose: shape },
+        retryDelays: [0, 1000, 3000],
+        onError: (failure) => {
+          setUploading(false);
+          setError(uploadErrorMessage(failure, t));
+        },
+        onSuccess: () => {
+          setUploading(false);
+          setLocalUrl(URL.createObjectURL(file));
+          setUploadId(upload.url?.split("/").pop() ?? "");
+        },
+      });
+      upload.start();
     });
-    upload.start();
   }
 
   const shown = localUrl ?? picture?.url ?? null;
