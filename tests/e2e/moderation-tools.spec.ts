@@ -53,7 +53,7 @@ async function seriousViolations(page: Page) {
 
 for (const lang of langs) {
   const w = words[lang];
-  test(`[${lang}] an admin plays a video's original from its card and approves three items at once`, async ({
+  test(`[${lang}] an admin plays a 4K video's original from its card and approves three items at once`, async ({
     page,
     browser,
   }, testInfo) => {
@@ -66,7 +66,7 @@ for (const lang of langs) {
     const video = await sendVideo(
       sellerContext.request,
       lang,
-      mp4File(dir, "vague.mp4"),
+      mp4File(dir, "vague-4k.mp4", { width: 3840, height: 2160 }),
       videoTitle,
     );
     const photo = await pngFile(dir, "photo.png", 320, 200);
@@ -92,6 +92,10 @@ for (const lang of langs) {
     await expect
       .poll(() => player.evaluate((element: HTMLVideoElement) => element.duration))
       .toBeGreaterThan(1.5);
+    // The original itself, in 4K, not the small watermarked clip buyers preview.
+    await expect
+      .poll(() => player.evaluate((element: HTMLVideoElement) => element.videoWidth))
+      .toBe(3840);
     await page.screenshot({ path: testInfo.outputPath(`moderation-${lang}-1280.png`) });
 
     await open(page, `/${lang}/admin/moderation`);

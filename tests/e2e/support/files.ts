@@ -97,9 +97,11 @@ export async function expectFileStatus(list: Locator, name: string, status: stri
   await expect(fileRow(list, name).getByText(status)).toBeVisible();
 }
 
-/** A real two-second H.264 clip with a tone, drawn by ffmpeg. */
-export function mp4File(dir: string, name: string) {
+/** A real two-second H.264 clip with a tone, drawn by ffmpeg (320×240 unless told). */
+export function mp4File(dir: string, name: string, size = { width: 320, height: 240 }) {
   const file = path.join(dir, name);
+  // Few frames a second keep a 4K clip quick to encode.
+  const rate = size.width > 1920 ? 5 : 15;
   execFileSync("ffmpeg", [
     "-v",
     "error",
@@ -107,7 +109,7 @@ export function mp4File(dir: string, name: string) {
     "-f",
     "lavfi",
     "-i",
-    "testsrc2=size=320x240:rate=15:duration=2",
+    `testsrc2=size=${size.width}x${size.height}:rate=${rate}:duration=2`,
     "-f",
     "lavfi",
     "-i",
