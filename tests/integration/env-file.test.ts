@@ -49,6 +49,9 @@ describe("a .env file in the working directory", () => {
       "ALLOW_EMBEDDED_DATABASE=true",
       "SMTP_URL=smtp://127.0.0.1:2525",
       "BETTER_AUTH_SECRET=a-production-secret-of-at-least-32-characters",
+      "INVOICE_ISSUER_NAME=Boutique Exemple SAS",
+      "INVOICE_ISSUER_ADDRESS=1 place du Marché|69001 Lyon|France",
+      "INVOICE_ISSUER_VAT_NUMBER=FR12345678901",
       // The environment below says `info`: the access log must be written.
       "LOG_LEVEL=silent",
       "BASE_URL=https://from-the-env-file.example.test",
