@@ -217,7 +217,9 @@ describe("stopping on SIGTERM", () => {
     expect(linesFor("POST", "/api/uploads")).toBe(1);
     expect(linesFor("GET", "/api/catalogue/events")).toBe(1);
     expect(linesFor("PATCH", location)).toBe(1);
-    expect(first.logLines().at(-1)).toMatchObject({ msg: "stopped" });
+    // It said it stopped. (Not necessarily as its last line: a connection destroyed at the end
+    // may have its access-log line written just after, on a loaded machine.)
+    expect(first.logLines().filter((line) => line.msg === "stopped")).toHaveLength(1);
 
     // The next process takes the upload where the file store left it.
     const second = await start();
