@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { open } from "./support/app";
 
 // What a phone receives first decides when it paints (decision record 0065): the style sheet,
 // the only file that blocks rendering, and the page's largest image come before any script in
@@ -102,3 +103,25 @@ for (const lang of ["fr", "en"] as const) {
     });
   }
 }
+
+test("the style sheet stays one element that applies, after hydration and a client-side navigation", async ({
+  page,
+}) => {
+  // React manages it as a style resource (its precedence): it keeps the server's element rather
+  // than inserting a second one, and a navigation does not remove it.
+  const stylesheets = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => ({
+        inHead: link.parentElement === document.head,
+        loaded: (link as HTMLLinkElement).sheet !== null,
+      })),
+    );
+  await open(page, "/fr");
+  expect(await stylesheets()).toEqual([{ inHead: true, loaded: true }]);
+  // A category of the bar: React Router renders the marketplace without reloading the document.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole("navigation", { name: "Catégories" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/fr\/marketplace\?category=/);
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  expect(await stylesheets()).toEqual([{ inHead: true, loaded: true }]);
+});
