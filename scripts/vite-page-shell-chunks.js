@@ -29,6 +29,8 @@ export function pageShellChunks() {
   /** @type {import("vite").Plugin} */
   const plugin = {
     name: "vitrine:page-shell-chunks",
+    // The development server serves modules one by one: there is nothing to group.
+    apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
       modules.clear();
