@@ -61,7 +61,11 @@ function get(path: string, rendering: Rendering = {}, init: RequestInit = {}) {
         controller.enqueue(
           new TextEncoder().encode(`<script nonce="${nonce}">1</script>${"x".repeat(2000)}`),
         );
-        if (rendering.failsLate) marks.get(context)!.failed = true;
+        if (rendering.failsLate) {
+          // After the answer's status went out: a streamed part that threw.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          marks.get(context)!.failed = true;
+        }
         controller.close();
       },
     });
