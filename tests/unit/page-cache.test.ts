@@ -177,6 +177,16 @@ describe("the page cache", () => {
     for (const body of bodies) expect(body).toContain("page /fr 1");
   });
 
+  it("does not let a first visitor who reads nothing hold back the others", async () => {
+    let release!: () => void;
+    // Its answer is never read: a client that stopped reading its socket.
+    await get("/fr", { until: new Promise((resolve) => (release = resolve)) });
+    const others = [get("/fr"), get("/fr")];
+    release();
+    for (const answer of others) expect(await (await answer).text()).toContain("page /fr 1");
+    expect(renders).toBe(1);
+  });
+
   it("does not keep a page whose visitor went away before it was complete", async () => {
     let release!: () => void;
     const first = await get("/fr", { until: new Promise((resolve) => (release = resolve)) });

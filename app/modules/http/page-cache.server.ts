@@ -256,6 +256,10 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * `response` with the same status and headers, its body passed on chunk by chunk as it comes,
  * and `onComplete` called once: with the whole body when it ended normally and stayed under
  * `maxBytes`, with null when it failed, was cancelled (the client went away) or grew too large.
+ *
+ * The body is read as fast as the render writes it, not as fast as this client reads: a client
+ * that reads slowly, or not at all, must not hold back the visitors waiting for this page. What
+ * it has not read yet waits in memory (at most the page).
  */
 function copyWhileStreaming(
   response: Response,
@@ -272,29 +276,34 @@ function copyWhileStreaming(
     onComplete(body);
   };
   const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let next: ReadableStreamReadResult<Uint8Array>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        complete(null);
-        controller.error(error);
-        return;
-      }
-      if (next.done) {
-        controller.close();
-        complete(chunks ? Buffer.concat(chunks, size) : null);
-        return;
-      }
-      if (chunks) {
-        size += next.value.byteLength;
-        if (size <= maxBytes) chunks.push(next.value);
-        else {
-          chunks = null;
+    start(controller) {
+      void (async () => {
+        try {
+          for (;;) {
+            const next = await reader.read();
+            if (next.done) break;
+            if (chunks) {
+              size += next.value.byteLength;
+              if (size <= maxBytes) chunks.push(next.value);
+              else {
+                chunks = null;
+                complete(null);
+              }
+            }
+            // Throws once the client went away (the stream was cancelled).
+            controller.enqueue(next.value);
+          }
+          controller.close();
+          complete(chunks ? Buffer.concat(chunks, size) : null);
+        } catch (error) {
           complete(null);
+          try {
+            controller.error(error);
+          } catch {
+            // Already cancelled: nobody is reading.
+          }
         }
-      }
-      controller.enqueue(next.value);
+      })();
     },
     cancel(reason) {
       complete(null);
