@@ -10,6 +10,8 @@ import {
   shareCollection,
 } from "~/modules/collections/collections.server";
 import { contentSubmissions } from "~/modules/db/schema";
+import { formatMoney } from "~/modules/i18n/i18n";
+import { listLicences } from "~/modules/pricing/licences.server";
 import type { Services } from "~/modules/services";
 import { signedInAs } from "../support/accounts";
 import { makeSubmission, mediaProcessed, viewerByEmail } from "../support/studio";
@@ -146,6 +148,38 @@ describe("pages kept whole for visitors", () => {
       expect((await page("/fr/about")).body).toContain(notice);
       expect((await page("/fr/about", answered)).body).not.toContain(notice);
     }
+  });
+
+  it("show a licence's new price on product and licence pages at once", async () => {
+    const { submission } = await makeSubmission(services, seller.id, {
+      status: "approved",
+      priceCents: 1000,
+    });
+    await mediaProcessed(app);
+    const product = `/fr/product/${submission.id}`;
+    const admin = await account("admin");
+    const extended = (await listLicences(services.db)).find((row) => row.id === "extended")!;
+    const newSurcharge = extended.surchargeCents + 1234;
+    const price = formatMoney("fr", 1000 + newSurcharge);
+    expect((await page(product)).body).not.toContain(price);
+    expect((await page("/fr/licenses")).body).not.toContain(formatMoney("fr", newSurcharge));
+    const saved = await postForm(
+      app,
+      "/fr/admin/settings",
+      {
+        intent: "licence",
+        licenceId: "extended",
+        surchargeCents: (newSurcharge / 100).toFixed(2),
+        nameFr: extended.nameFr,
+        nameEn: extended.nameEn,
+        descriptionFr: extended.descriptionFr,
+        descriptionEn: extended.descriptionEn,
+      },
+      { cookies: admin.jar },
+    );
+    expect(saved.status).toBe(302);
+    expect((await page(product)).body).toContain(price);
+    expect((await page("/fr/licenses")).body).toContain(formatMoney("fr", newSurcharge));
   });
 
   it("never keep a page that is not found, nor one not declared public", async () => {

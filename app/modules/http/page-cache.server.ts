@@ -19,7 +19,7 @@ import {
  * headers drawn again.
  *
  * A kept page is dropped by every catalogue event (as the catalogue cache is, from any process
- * on PostgreSQL) and, failing that, once the oldest value it shows is `maxAgeMs` old: a page
+ * on PostgreSQL) and by a change of a shop profile or of the licences, and, failing that, once the oldest value it shows is `maxAgeMs` old: a page
  * made from a 9 s old catalogue entry lives 1 s more, not 10. A render started before an event
  * is not kept. Concurrent requests for a page being rendered wait for it instead of rendering
  * it again. At most `maxEntries` pages and `maxBytes` bytes are kept, the least recently used
@@ -85,7 +85,14 @@ export function createPageCache(
   let generation = 0;
 
   events.subscribe((event) => {
-    if (event.type !== "catalogue.changed" && event.type !== "catalogue.touched") return;
+    // Every event there is: a catalogue change or touch, a shop profile, the licences.
+    if (
+      event.type !== "catalogue.changed" &&
+      event.type !== "catalogue.touched" &&
+      event.type !== "pages.changed"
+    ) {
+      return;
+    }
     generation += 1;
     pages.clear();
     rendering.clear();
