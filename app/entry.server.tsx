@@ -7,7 +7,9 @@ import { RequestIdContext } from "./components/request-id";
 import { services, shutdown } from "./modules/app.server";
 import { signedOriginal } from "./modules/commerce/downloads.server";
 import { env } from "./modules/config/env.server";
+import { appPageCache } from "./modules/http/app-page-cache.server";
 import { coalescingStream } from "./modules/http/coalescing-stream.server";
+import { markRenderedRoute, markRenderFailed } from "./modules/http/page-render-marks.server";
 import { clientAddressContext } from "./modules/http/request-context.server";
 import { createNonce, setSecurityHeaders } from "./modules/http/security-headers.server";
 import { logger } from "./modules/log/logger.server";
@@ -68,6 +70,11 @@ export async function copyLocalFilesToBucket(onCopied?: (key: string, size: numb
   return copyStorage(createLocalStorage(config.dataDir), bucket, onCopied);
 }
 
+/** Whole public pages kept for visitors (decision record 0061): the server answers through it. */
+export async function pageCache() {
+  return appPageCache((await services()).events);
+}
+
 /** Builds the per-request context: the client's address, for rate limits. */
 export function createLoadContext(clientAddress: string | undefined): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -80,7 +87,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  // Whether this page may be kept for other visitors (decision record 0061).
+  markRenderedRoute(loadContext, routerContext);
   // One nonce per response: React Router puts it on its scripts (and <Links>, <Scripts>,
   // <ScrollRestoration> take it from ServerRouter), React on the scripts it streams.
   const nonce = createNonce();
@@ -123,6 +133,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
+          markRenderFailed(loadContext);
           if (shellRendered) logger().error({ err: error }, "render error");
         },
       },

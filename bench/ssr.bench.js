@@ -40,6 +40,26 @@ const pages = [
   { name: "404", path: "/fr/nowhere", expectedStatus: 404 },
 ];
 
+/**
+ * Public pages are kept whole for visitors without a session (decision record 0061): the load
+ * above, which sends no cookie, is served from that cache. The same pages with a cookie the
+ * app does not know are rendered for each request, as a signed-in viewer's are.
+ */
+const renderedCookie = "bench_rendered=1";
+const renderedPages = new Set(["home", "marketplace", "product"]);
+
+/** Each public page twice: served (no cookie), then rendered (an unknown cookie). */
+function withRenderedRows(enginePages) {
+  return enginePages.flatMap((page) =>
+    renderedPages.has(page.name)
+      ? [
+          { ...page, name: `${page.name} served`, mode: "served" },
+          { ...page, name: `${page.name} rendered`, mode: "rendered", cookie: renderedCookie },
+        ]
+      : [page],
+  );
+}
+
 function readSettings() {
   return {
     durationSeconds: numberFromEnv("BENCH_DURATION", 8, { min: 0.1 }),
@@ -57,8 +77,11 @@ function readSettings() {
  * One plain GET with node:http rather than fetch: only the Accept-Encoding given and no
  * decoding, so the body is byte for byte what autocannon (or a browser) receives.
  */
-function getRaw(url, acceptEncoding = "") {
-  const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+function getRaw(url, acceptEncoding = "", cookie = "") {
+  const headers = {
+    ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+    ...(cookie ? { cookie } : {}),
+  };
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers }, (response) => {
       const chunks = [];
@@ -79,7 +102,7 @@ function getRaw(url, acceptEncoding = "") {
 
 /** Captures a page once, failing early if it does not answer with its expected status. */
 async function capturePage(baseUrl, page, acceptEncoding) {
-  const snapshot = await getRaw(baseUrl + page.path, acceptEncoding);
+  const snapshot = await getRaw(baseUrl + page.path, acceptEncoding, page.cookie);
   if (snapshot.status !== page.expectedStatus) {
     throw new Error(`${page.path} answered ${snapshot.status}, expected ${page.expectedStatus}`);
   }
@@ -91,7 +114,11 @@ async function capturePage(baseUrl, page, acceptEncoding) {
  * app's compressed bytes when the bench asks for them); no rendering, no compressing at all.
  */
 async function startBaseline(snapshots) {
-  const byPath = new Map(snapshots.map((snapshot) => [snapshot.path, snapshot]));
+  // A page served and rendered has one path: the first capture (served) is replayed.
+  const byPath = new Map();
+  for (const snapshot of snapshots) {
+    if (!byPath.has(snapshot.path)) byPath.set(snapshot.path, snapshot);
+  }
   const server = http.createServer((req, res) => {
     const snapshot = byPath.get(req.url);
     if (!snapshot) {
@@ -123,11 +150,14 @@ async function stopBaseline(server) {
  * autocannon's own histogram rounds to whole milliseconds, and the baseline answers in well
  * under one: its p50 would read 0 or 1 ms and the p50 ratio would be meaningless.
  */
-async function runLoad(url, settings) {
+async function runLoad(url, settings, cookie) {
   const latenciesMs = [];
   const instance = autocannon({
     url,
-    headers: settings.acceptEncoding ? { "accept-encoding": settings.acceptEncoding } : {},
+    headers: {
+      ...(settings.acceptEncoding ? { "accept-encoding": settings.acceptEncoding } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
     connections: settings.connections,
     duration: settings.durationSeconds,
     warmup:
@@ -198,10 +228,10 @@ function summarize({ result, latenciesMs }) {
  * request over the warm-up and the measured phase: unlike req/s, other programs on a shared
  * machine barely change it.
  */
-async function measure(label, url, expectedStatus, settings, pid) {
-  process.stderr.write(`  ${label} ${url} ... `);
+async function measure(label, url, expectedStatus, settings, pid, cookie) {
+  process.stderr.write(`  ${label} ${url}${cookie ? ` (Cookie: ${cookie})` : ""} ... `);
   const ticksBefore = pid ? await cpuTicks(pid) : 0;
-  const run = await runLoad(url, settings);
+  const run = await runLoad(url, settings, cookie);
   const ticks = pid ? (await cpuTicks(pid)) - ticksBefore : 0;
   assertHealthy(`${label} ${url}`, run.result, expectedStatus);
   const summary = summarize(run);
@@ -213,7 +243,11 @@ async function measure(label, url, expectedStatus, settings, pid) {
   return summary;
 }
 
-async function benchPage(snapshot, app, baseline, settings) {
+/**
+ * One page against the app, then against the baseline; a path already measured against the
+ * baseline (the same page, served then rendered) reuses that figure: same bytes, same run.
+ */
+async function benchPage(snapshot, app, baseline, settings, baselineByPath) {
   process.stderr.write(`${snapshot.name} (${snapshot.path}, ${snapshot.body.length} bytes)\n`);
   const appSummary = await measure(
     "app",
@@ -221,21 +255,22 @@ async function benchPage(snapshot, app, baseline, settings) {
     snapshot.status,
     settings,
     app.child.pid,
+    snapshot.cookie,
   );
   if (hasExited(app.child)) {
     throw new Error(
       `App exited during the run (code ${app.child.exitCode}).${describeOutput(app)}`,
     );
   }
-  const baselineSummary = await measure(
-    "baseline",
-    baseline.baseUrl + snapshot.path,
-    snapshot.status,
-    settings,
-  );
+  const baselineSummary =
+    baselineByPath.get(snapshot.path) ??
+    (await measure("baseline", baseline.baseUrl + snapshot.path, snapshot.status, settings));
+  baselineByPath.set(snapshot.path, baselineSummary);
   return {
     page: snapshot.name,
     path: snapshot.path,
+    // served: the load sends no cookie (kept pages, 0061); rendered: an unknown cookie.
+    mode: snapshot.mode ?? "rendered",
     status: snapshot.status,
     contentType: snapshot.contentType,
     bytes: snapshot.body.length,
@@ -391,7 +426,7 @@ async function benchEngine(engine, settings, cleanup) {
   if (productPath) enginePages.push({ name: "product", path: productPath, expectedStatus: 200 });
 
   const snapshots = [];
-  for (const page of enginePages) {
+  for (const page of withRenderedRows(enginePages)) {
     snapshots.push(await capturePage(app.baseUrl, page, settings.acceptEncoding));
   }
   const firstVisit =
@@ -406,8 +441,9 @@ async function benchEngine(engine, settings, cleanup) {
       `${settings.durationSeconds} s measured, per page and per target`,
   );
   const rows = [];
+  const baselineByPath = new Map();
   for (const snapshot of snapshots) {
-    rows.push(await benchPage(snapshot, app, baseline, settings));
+    rows.push(await benchPage(snapshot, app, baseline, settings, baselineByPath));
   }
   const afterLoad = await residentMemory(app.child.pid);
   const outputLines = app.output.total;

@@ -36,8 +36,8 @@ function isCompressible(response) {
   return length === null || Number(length) >= minimumBytes;
 }
 
-/** `br` if the Accept-Encoding header allows it, else `gzip` if it allows that, else null. */
-function preferredEncoding(acceptEncoding) {
+/** Whether an Accept-Encoding header allows each encoding, by its q-values. */
+function acceptedEncodings(acceptEncoding) {
   const weights = new Map();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...parameters] = part.trim().toLowerCase().split(";");
@@ -45,10 +45,24 @@ function preferredEncoding(acceptEncoding) {
     const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     weights.set(name, q === undefined ? 1 : Number(q));
   }
-  const accepts = (name) => (weights.get(name) ?? weights.get("*") ?? 0) > 0;
+  return (name) => (weights.get(name) ?? weights.get("*") ?? 0) > 0;
+}
+
+/** `br` if the Accept-Encoding header allows it, else `gzip` if it allows that, else null. */
+function preferredEncoding(acceptEncoding) {
+  const accepts = acceptedEncodings(acceptEncoding);
   if (accepts("br")) return "br";
   if (accepts("gzip")) return "gzip";
   return null;
+}
+
+/**
+ * Whether the client accepts gzip: a kept page (decision record 0061) then goes out gzipped
+ * from its pieces compressed once, even to a client that also accepts brotli, rather than
+ * compressed again for each response.
+ */
+export function acceptsGzip(request) {
+  return acceptedEncodings(request.headers.get("accept-encoding"))("gzip");
 }
 
 // Fast settings: a page is compressed on every request, while the client waits. Brotli 5 is

@@ -8,7 +8,7 @@ import { createRequestHandler } from "react-router";
 import sirv from "sirv";
 import { limitFormBody } from "./body-limit.js";
 import { logRequestOnClose, requestIdOf } from "./access-log.js";
-import { compressResponse } from "./compress.js";
+import { acceptsGzip, compressResponse } from "./compress.js";
 import { createHealthChecks } from "./health.js";
 import { createSignedFileSender } from "./send-file.js";
 import { createRequestTracker, stopGracefullyOnSignals } from "./shutdown.js";
@@ -60,18 +60,19 @@ const staticFiles = sirv(path.join(root, "build/client"), {
   },
 });
 const handleRequest = createRequestHandler(build, "production");
+// Public pages for visitors without a session are kept whole between requests (0061).
+const pages = await entry.pageCache();
 // Behind our own TLS-terminating proxy the request's URL takes the public scheme and host from
 // X-Forwarded-Proto/-Host, so that React Router's same-origin check of form posts compares
 // like with like (https with https).
 const appListener = createRequestListener(
-  async (request) =>
-    compressResponse(
-      request,
-      await handleRequest(
-        request,
-        entry.createLoadContext(request.headers.get("x-client-address") ?? undefined),
-      ),
-    ),
+  async (request) => {
+    const context = entry.createLoadContext(request.headers.get("x-client-address") ?? undefined);
+    const response = await pages.respond(request, context, () => handleRequest(request, context), {
+      gzip: acceptsGzip(request),
+    });
+    return compressResponse(request, response);
+  },
   { trustProxy },
 );
 

@@ -3,7 +3,11 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/pages/page-header";
 import { localePath, useLocale } from "~/components/use-locale";
 import { publicPageMeta } from "~/modules/http/meta";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/about";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 export function meta(args: Route.MetaArgs) {
   return publicPageMeta(args, "about");

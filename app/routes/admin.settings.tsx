@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(
     [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
   );
-  const { db } = await services();
+  const { db, events } = await services();
   const headers = new Headers();
   try {
     if (form.get("intent") === "settings") {
@@ -57,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success)
         return data<ActionError>({ form: `licence-${target}`, error: "invalidSettings" }, 400);
       await updateLicence(db, viewer, parsed.data);
+      // Product and licence pages show prices and texts: visitors see them at once (0061).
+      events.publish({ type: "pages.changed", change: "licences" });
       await setFlash(headers, {
         kind: "success",
         key: "admin.settings.licenceSaved",

@@ -6,7 +6,11 @@ import { localePath, useLocale } from "~/components/use-locale";
 import { publicPageMeta } from "~/modules/http/meta";
 import { splitLocale } from "~/modules/i18n/locale";
 import { contactDetails } from "~/modules/pages/contact-details";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/business";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 /** The business pages (docs/product.md, "Public pages"): each with its purpose and a contact. */
 const businessPages = {

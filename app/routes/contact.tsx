@@ -5,7 +5,11 @@ import { PageHeader } from "~/components/pages/page-header";
 import { useLocale } from "~/components/use-locale";
 import { publicPageMeta } from "~/modules/http/meta";
 import { contactFormAction } from "~/modules/pages/contact-action.server";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/contact";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 export function meta(args: Route.MetaArgs) {
   return publicPageMeta(args, "contact");

@@ -10,7 +10,11 @@ import { inLocale, shownLocale } from "~/modules/i18n/bilingual-text";
 import { getT } from "~/modules/i18n/i18n";
 import { isLocale, localizedPath, locales, type Locale } from "~/modules/i18n/locale";
 import { shopProfile } from "~/modules/shop/shop-profile.server";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/creator";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 /** A seller's public page: banner, avatar, store name, bio and the items on sale, paginated. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -3,7 +3,11 @@ import { ContactForm } from "~/components/pages/contact-form";
 import { PageHeader } from "~/components/pages/page-header";
 import { publicPageMeta } from "~/modules/http/meta";
 import { contactFormAction } from "~/modules/pages/contact-action.server";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/feedback";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 export function meta(args: Route.MetaArgs) {
   return publicPageMeta(args, "feedback");

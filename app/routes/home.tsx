@@ -12,7 +12,11 @@ import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
 import { siteHeroPresent } from "~/modules/demo/site-hero.server";
 import { formatNumber } from "~/modules/i18n/i18n";
 import { pageMeta } from "~/modules/http/meta";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/home";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "home");

@@ -7,7 +7,11 @@ import { formatDate } from "~/modules/i18n/i18n";
 import { splitLocale } from "~/modules/i18n/locale";
 import { readConsent } from "~/modules/pages/cookie-consent.server";
 import { contactDetails, legalLastUpdate } from "~/modules/pages/contact-details";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/legal";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 /** The four legal texts, by path, with their number of sections (docs/product.md, "Public pages"). */
 const legalPages = {

@@ -8,7 +8,11 @@ import { publicPageMeta } from "~/modules/http/meta";
 import { formatMoney } from "~/modules/i18n/i18n";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { licenceView, listLicences } from "~/modules/pricing/licences.server";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/licenses";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 export function meta(args: Route.MetaArgs) {
   return publicPageMeta(args, "licenses");

@@ -12,7 +12,11 @@ import { catalogueCache } from "~/modules/catalogue/catalogue-cache.server";
 import { resultCountLabel } from "~/modules/catalogue/result-count";
 import { marketplaceSearch, parseMarketplaceQuery } from "~/modules/catalogue/catalogue-query";
 import { pageMeta } from "~/modules/http/meta";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/marketplace";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "marketplace");

@@ -75,8 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof value === "string" ? value : "";
   };
   const remove = form.getAll("remove").filter((value) => value === "avatar" || value === "banner");
+  const app = await services();
   try {
-    await saveShopProfile(await services(), viewer.id, {
+    await saveShopProfile(app, viewer.id, {
       bio: { fr: text("bio_fr"), en: text("bio_en") },
       avatarUploadId: text("avatarUploadId") || undefined,
       bannerUploadId: text("bannerUploadId") || undefined,
@@ -86,6 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof ShopProfileError) return data({ error: error.code }, { status: 400 });
     throw error;
   }
+  // The seller's public page shows the new profile to visitors at once (decision record 0061).
+  app.events.publish({ type: "pages.changed", change: "shop" });
   const headers = new Headers();
   await setFlash(headers, { kind: "success", key: "shop.profile.saved" });
   // Built from the locale: the request's own URL may be the data endpoint's (…/portfolio.data).

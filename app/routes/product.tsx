@@ -20,7 +20,11 @@ import { readForm } from "~/modules/http/read-form.server";
 import { getViewer } from "~/modules/http/request-context.server";
 import { getT } from "~/modules/i18n/i18n";
 import { isLocale, type Locale } from "~/modules/i18n/locale";
+import { publicPage } from "~/modules/http/public-page";
 import type { Route } from "./+types/product";
+
+/** The same page for every visitor who is not signed in: kept whole between requests (0061). */
+export const handle = publicPage;
 
 function fail(reason: ProductFailure, status: number): never {
   throw data({ reason }, { status });

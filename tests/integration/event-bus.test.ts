@@ -47,14 +47,19 @@ function heard(bus: EventBus) {
   const waiting = new Map<string, () => void>();
   const unsubscribe = bus.subscribe((received) => {
     events.push(received);
-    waiting.get(received.submissionId)?.();
+    if ("submissionId" in received) waiting.get(received.submissionId)?.();
   });
   return {
     events,
     unsubscribe,
     until: (submissionId: string) =>
       new Promise<void>((resolve) => {
-        if (events.some((received) => received.submissionId === submissionId)) resolve();
+        if (
+          events.some(
+            (received) => "submissionId" in received && received.submissionId === submissionId,
+          )
+        )
+          resolve();
         else waiting.set(submissionId, resolve);
       }),
   };
@@ -78,6 +83,18 @@ describe.runIf(process.env.DATABASE_URL)("the event bus on PostgreSQL", () => {
       mine.unsubscribe();
       theirs.unsubscribe();
     }
+  });
+
+  it("carries a change of what public pages show outside the catalogue (no item named)", async () => {
+    const received = new Promise<AppEvent>((resolve) => {
+      const unsubscribe = there.subscribe((heardEvent) => {
+        if (heardEvent.type !== "pages.changed") return;
+        unsubscribe();
+        resolve(heardEvent);
+      });
+    });
+    here.publish({ type: "pages.changed", change: "licences" });
+    expect(await received).toEqual({ type: "pages.changed", change: "licences" });
   });
 
   it("hears other processes again after its listening connection was dropped", async () => {

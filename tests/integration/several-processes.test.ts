@@ -203,6 +203,34 @@ describe.runIf(process.env.DATABASE_URL)("two web processes and a worker on Post
     expect(await within(2000, likes, (count) => count === "1")).toBe("1");
   }, 30_000);
 
+  it("drop the pages one web process keeps whole for visitors when a change is made through the other", async () => {
+    const cookies = await adminCookies(webB);
+    const submissionId = await pendingItem();
+    await approveOn(webB, cookies, submissionId);
+    const product = `${webA.baseUrl}/fr/product/${submissionId}`;
+    const visitorPage = async () => (await fetch(product)).text();
+    // A renders the page for a visitor, then keeps it whole (decision record 0061).
+    expect(await within(2000, visitorPage, (html) => html.includes("Pluie sur Lyon"))).toContain(
+      "Pluie sur Lyon",
+    );
+    // Renamed behind the app's back: no event, so A goes on serving the page it keeps.
+    await client.query(`update content_submissions set title_fr = 'Orage sur Lyon' where id = $1`, [
+      submissionId,
+    ]);
+    expect(await visitorPage()).toContain("Pluie sur Lyon");
+    // A like through B is announced to A, which drops its kept pages and renders again.
+    const like = await fetch(`${webB.baseUrl}/fr/product/${submissionId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: webB.baseUrl, Cookie: cookies },
+      body: new URLSearchParams({ intent: "like" }),
+    });
+    expect(like.status).toBeLessThan(400);
+    const after = await within(2000, visitorPage, (html) => html.includes("Orage sur Lyon"));
+    expect(after).toContain("Orage sur Lyon");
+    expect(after).toMatch(/1 j&#x27;aime/);
+  }, 30_000);
+
   it("have the worker process run a job queued by a web process without a worker", async () => {
     const email = `visiteur-${Date.now()}@example.test`;
     const response = await fetch(`${webA.baseUrl}/en/contact`, {

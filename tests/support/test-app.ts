@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { PageCache } from "~/modules/http/page-cache.server";
 import type { Services } from "~/modules/services";
 
 interface Entry {
@@ -8,6 +9,7 @@ interface Entry {
   shutdown(): Promise<void>;
   services(): Promise<Services>;
   createLoadContext(clientAddress: string | undefined): RouterContextProvider;
+  pageCache(): Promise<PageCache>;
 }
 
 export interface TestApp {
@@ -52,6 +54,9 @@ async function load(): Promise<TestApp> {
   (globalThis as { __vitrineEntry?: Entry }).__vitrineEntry = entry;
   await entry.boot();
   const handler = createRequestHandler(build, "production");
+  // Through the page cache, as the production server answers (decision record 0061); bodies
+  // are read uncompressed here, so kept pages go out as they are.
+  const pages = await entry.pageCache();
   return {
     services: () => entry.services(),
     async fetch(pathname, init = {}) {
@@ -63,7 +68,10 @@ async function load(): Promise<TestApp> {
         ...requestInit,
         headers,
       });
-      const response = await handler(request, entry.createLoadContext(ip ?? "127.0.0.1"));
+      const context = entry.createLoadContext(ip ?? "127.0.0.1");
+      const response = await pages.respond(request, context, () => handler(request, context), {
+        gzip: false,
+      });
       cookies?.store(response);
       return response;
     },

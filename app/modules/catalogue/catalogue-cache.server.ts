@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.server";
 import type { EventBus } from "../events/event-bus.server";
+import { noteDataReadAt } from "../http/data-age.server";
 import {
   featuredItems,
   getProduct,
@@ -53,6 +54,8 @@ export function createCatalogueCache(
     if (entry && entry.generation === generation && now() - entry.at < maxAgeMs) {
       entries.delete(key);
       entries.set(key, entry);
+      // A page kept whole (0061) lives no longer than this value's own limit.
+      noteDataReadAt(entry.at);
       return entry.value as Promise<T>;
     }
     const started = generation;

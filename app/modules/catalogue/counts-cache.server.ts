@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.server";
 import type { EventBus } from "../events/event-bus.server";
+import { noteDataReadAt } from "../http/data-age.server";
 import { categoryCounts } from "./catalogue.server";
 import type { CategoryCounts } from "./catalogue-query";
 
@@ -20,7 +21,7 @@ export function createCountsCache(
   let cached: { counts: CategoryCounts; at: number } | null = null;
   // Bumped by every catalogue event: a count started before the event must not be kept.
   let generation = 0;
-  let inFlight: { generation: number; counts: Promise<CategoryCounts> } | null = null;
+  let inFlight: { generation: number; at: number; counts: Promise<CategoryCounts> } | null = null;
 
   events.subscribe((event) => {
     if (event.type !== "catalogue.changed") return;
@@ -30,9 +31,16 @@ export function createCountsCache(
 
   return {
     counts(): Promise<CategoryCounts> {
-      if (cached && now() - cached.at < maxAgeMs) return Promise.resolve(cached.counts);
+      // A page kept whole (0061) lives no longer than the counts it shows.
+      if (cached && now() - cached.at < maxAgeMs) {
+        noteDataReadAt(cached.at);
+        return Promise.resolve(cached.counts);
+      }
       // Concurrent requests share one count instead of each running their own.
-      if (inFlight?.generation === generation) return inFlight.counts;
+      if (inFlight?.generation === generation) {
+        noteDataReadAt(inFlight.at);
+        return inFlight.counts;
+      }
       const started = generation;
       const at = now();
       const counts = categoryCounts(db)
@@ -43,7 +51,7 @@ export function createCountsCache(
         .finally(() => {
           if (inFlight?.counts === counts) inFlight = null;
         });
-      inFlight = { generation: started, counts };
+      inFlight = { generation: started, at, counts };
       return counts;
     },
   };

@@ -19,6 +19,15 @@ export type AppEvent =
       type: "catalogue.touched";
       submissionId: string;
       change: "liked" | "featured" | "preview";
+    }
+  | {
+      /**
+       * What public pages show changed outside the catalogue's items: a seller's shop profile
+       * (bio, avatar, banner), the licences' prices and texts. Only the pages kept whole for
+       * visitors are dropped (0061); catalogue reads and counts stay.
+       */
+      type: "pages.changed";
+      change: "shop" | "licences";
     };
 
 /** An item entered or left the catalogue, or its public text or price changed. */

@@ -17,6 +17,7 @@ const changesByType: Record<AppEvent["type"], ReadonlySet<string>> = {
     "unpublished",
   ]),
   "catalogue.touched": new Set<AppEvent["change"]>(["liked", "featured", "preview"]),
+  "pages.changed": new Set<AppEvent["change"]>(["shop", "licences"]),
 };
 
 /** A notification's payload: which bus sent it, and the event. */
@@ -34,12 +35,19 @@ function parse(payload: string): { origin: string; event: AppEvent } | null {
     if (
       typeof message.origin !== "string" ||
       !changes ||
-      typeof event?.submissionId !== "string" ||
-      typeof event.change !== "string" ||
+      typeof event?.change !== "string" ||
       !changes.has(event.change)
     ) {
       return null;
     }
+    // The only type that names no item.
+    if (event.type === "pages.changed") {
+      return {
+        origin: message.origin,
+        event: { type: event.type, change: event.change } as AppEvent,
+      };
+    }
+    if (typeof event.submissionId !== "string") return null;
     return {
       origin: message.origin,
       event: {

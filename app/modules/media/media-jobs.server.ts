@@ -108,6 +108,9 @@ export function mediaJobHandler({ db, storage, log, events }: MediaJobDependenci
             submissionId: upload.submissionId,
             change: "preview",
           });
+        } else if (upload.purpose === "avatar" || upload.purpose === "banner") {
+          // A shop picture shows once made: its seller's public page changes (0061).
+          events.publish({ type: "pages.changed", change: "shop" });
         }
       } finally {
         await fs.rm(workDir, { recursive: true, force: true });
