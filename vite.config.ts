@@ -2,9 +2,10 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pageCatalogues } from "./scripts/vite-page-catalogues.js";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pageCatalogues()],
   resolve: {
     tsconfigPaths: true,
     // Components import `useTranslation` from "react-i18next"; server and browser alike get it

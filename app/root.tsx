@@ -18,7 +18,8 @@ import { NotFound } from "./components/not-found";
 import { ErrorState } from "./components/error-state";
 import { RequestRefused } from "./components/request-refused";
 import { services } from "./modules/app.server";
-import { getI18n, loadCatalog } from "./modules/i18n/i18n";
+import { getI18n } from "./modules/i18n/i18n";
+import { loadPageCatalogue } from "./modules/i18n/page-catalogue.client";
 import { I18nextProvider } from "./modules/i18n/react-binding";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { canonicalLocation } from "./modules/http/canonical-host.server";
@@ -57,9 +58,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   sameOriginMutations,
 ];
 
-/** A navigation to a page in another language loads that catalog before the page renders. */
-const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }) => {
-  await loadCatalog(localeFromUrl(new URL(request.url)));
+/** A navigation loads the next page's texts (in its language) while its data loads. */
+const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }, next) => {
+  const loading = loadPageCatalogue(new URL(request.url));
+  loading.catch(() => {}); // awaited below, once the data is there
+  await next();
+  await loading;
 };
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageCatalog];

@@ -3,8 +3,9 @@
 //
 // First load of a page = the client entry and its imports + every route module of the match
 // (root, the language layout, the page) and their imports (React Router sends these as <link
-// rel="modulepreload">) + the page language's catalogue, which the entry imports before
-// hydrating. Each file counts once. The route manifest file is not fetched: with lazy route
+// rel="modulepreload">) + the texts the entry loads before hydrating, in the page's language:
+// the frame's chunk and each matched route module's (build/page-catalogues.json, written by
+// scripts/vite-page-catalogues.js). Each file counts once. The route manifest file is not fetched: with lazy route
 // discovery the page carries its own routes inline and asks for others as links appear.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -40,12 +41,10 @@ async function readManifest() {
   if (!manifestFile) throw new Error("No build/client/assets/manifest-*.js: run npm run build");
   const text = await readFile(path.join(clientDir, "assets", manifestFile), "utf8");
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
-  const catalogs = Object.fromEntries(
-    assets
-      .filter((name) => /^catalog\.(fr|en)-[\w-]+\.js$/.test(name))
-      .map((name) => [name.slice(8, 10), `/assets/${name}`]),
+  const catalogues = JSON.parse(
+    await readFile(path.join(clientDir, "..", "page-catalogues.json"), "utf8"),
   );
-  return { manifest, catalogs };
+  return { manifest, catalogues };
 }
 
 const gzippedSizes = new Map();
@@ -70,15 +69,17 @@ function routeChain(manifest, routeId) {
 
 /** Every page route (one with a component) and its first-load files for one language. */
 export async function firstLoadByRoute(locale = "fr") {
-  const { manifest, catalogs } = await readManifest();
+  const { manifest, catalogues } = await readManifest();
   const results = [];
   for (const route of Object.values(manifest.routes)) {
     if (!route.hasDefaultExport || route.id === "root") continue;
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    if (catalogs[locale]) files.add(catalogs[locale]);
+    files.add(catalogues.shell[locale]);
     for (const step of routeChain(manifest, route.id)) {
       files.add(step.module);
       for (const url of step.imports ?? []) files.add(url);
+      const texts = catalogues.routes[step.id]?.[locale];
+      if (texts) files.add(texts);
     }
     let bytes = 0;
     for (const url of files) bytes += await gzippedSize(url);
