@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -104,16 +103,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function FlashToast() {
-  const rootData = useRootData();
-  const { t } = useTranslation();
-  const flash = rootData?.flash;
+  const flash = useRootData()?.flash;
   useEffect(() => {
     if (!flash) return;
-    const message = t(flash.key as never, flash.params ?? {}) as string;
-    if (flash.kind === "success") toast.success(message, { id: flash.id });
-    else if (flash.kind === "error") toast.error(message, { id: flash.id });
-    else toast.info(message, { id: flash.id });
-  }, [flash, t]);
+    if (flash.kind === "success") toast.success(flash.message, { id: flash.id });
+    else if (flash.kind === "error") toast.error(flash.message, { id: flash.id });
+    else toast.info(flash.message, { id: flash.id });
+  }, [flash]);
   return null;
 }
 

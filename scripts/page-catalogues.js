@@ -94,7 +94,8 @@ export function parseSourceFile(file) {
       rendersPage = true;
     } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       if (node.text.includes(".")) strings.push({ text: node.text, prefix: false });
-    } else if (ts.isTemplateExpression(node)) {
+    } else if (ts.isTemplateExpression(node) || ts.isTemplateLiteralTypeNode(node)) {
+      // A template, or a template type (`collections.errors.${Code}`): every key it can start.
       if (node.head.text.includes(".")) strings.push({ text: node.head.text, prefix: true });
     }
     ts.forEachChild(node, visit);

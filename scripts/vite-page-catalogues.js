@@ -4,7 +4,7 @@
 // `virtual:page-catalogues` (imported by app/modules/i18n/page-catalogue.client.ts) exports
 // the route tree of app/routes.ts, for React Router's matchRoutes, and for the frame and each
 // route module one loader per language: `() => import(<its chunk>)`. Each chunk is a module
-// `virtual:page-catalogue/<name>.<locale>` holding those texts as JSON. The development server
+// `virtual:page-catalogue/texts.<locale>.<name>.js` holding those texts as JSON. The development server
 // has no split: its frame loader gives the whole catalogue, so edits show up as they are made.
 //
 // After the build, build/page-catalogues.json names each route's chunks (scripts/js-budget.js
@@ -46,9 +46,17 @@ async function computeSplit() {
   return { tree, chunks, chunkOfFile };
 }
 
+/** A chunk's module id, which also names its file: texts.fr.product-<hash>.js. */
+const chunkId = (name, locale) => `${chunkPrefix}texts.${locale}.${name}.js`;
+
+function parseChunkId(id) {
+  const [, locale, name] = id.slice(id.indexOf(chunkPrefix) + chunkPrefix.length).split(".");
+  return { locale, name };
+}
+
 function loaders(name) {
   return `[${locales
-    .map((locale) => `() => import(${JSON.stringify(`${chunkPrefix}${name}.${locale}`)})`)
+    .map((locale) => `() => import(${JSON.stringify(chunkId(name, locale))})`)
     .join(", ")}]`;
 }
 
@@ -100,7 +108,7 @@ export function pageCatalogues() {
       }
       if (id.startsWith(`\0${chunkPrefix}`)) {
         split ??= await computeSplit();
-        const [name, locale] = id.slice(chunkPrefix.length + 1).split(".");
+        const { name, locale } = parseChunkId(id);
         const texts = split.chunks.get(name)?.[locale] ?? {};
         // JSON.parse reads a large literal faster than the JavaScript parser does.
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
@@ -113,7 +121,7 @@ export function pageCatalogues() {
       for (const chunk of Object.values(bundle)) {
         const module = chunk.type === "chunk" ? chunk.facadeModuleId : null;
         if (!module?.startsWith(`\0${chunkPrefix}`)) continue;
-        const [name, locale] = module.slice(chunkPrefix.length + 1).split(".");
+        const { name, locale } = parseChunkId(module);
         (files[name] ??= {})[locale] = `/${chunk.fileName}`;
       }
       const routes = {};

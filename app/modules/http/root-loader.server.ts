@@ -4,12 +4,13 @@ import { services } from "../app.server";
 import { cartCount } from "../commerce/cart.server";
 import { adoptVisitorCart } from "../commerce/visitor-cart.server";
 import { readConsent } from "../pages/cookie-consent.server";
-import { takeFlash } from "./flash.server";
+import { localeFromUrl } from "../i18n/locale";
+import { flashToast, takeFlash } from "./flash.server";
 import { getViewer } from "./request-context.server";
 
 /**
  * What the root route's loader gives every page: viewer, cart count, flags and the pending
- * toast. It lives here, not in root.tsx, so that components read its type (use-root-data.ts)
+ * toast (in the page's language). It lives here, not in root.tsx, so that components read its type (use-root-data.ts)
  * without importing the root route, which imports them.
  */
 export async function rootLoader(request: Request, context: Readonly<RouterContextProvider>) {
@@ -29,7 +30,7 @@ export async function rootLoader(request: Request, context: Readonly<RouterConte
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
       viewer,
       cartCount: viewer ? await cartCount(db, viewer.id) : 0,
-      flash,
+      flash: flashToast(flash, localeFromUrl(new URL(request.url))),
       /** The cookie notice shows until this is set (decision record 0019). */
       cookieConsent: await readConsent(request),
       categoryCounts,
