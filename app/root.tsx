@@ -67,8 +67,8 @@ const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }, next
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageCatalog];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return rootLoader(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  return rootLoader(request, context, url);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

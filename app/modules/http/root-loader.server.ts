@@ -13,7 +13,12 @@ import { getViewer } from "./request-context.server";
  * toast (in the page's language). It lives here, not in root.tsx, so that components read its type (use-root-data.ts)
  * without importing the root route, which imports them.
  */
-export async function rootLoader(request: Request, context: Readonly<RouterContextProvider>) {
+export async function rootLoader(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  /** The page's address (a navigation's data request has `.data` on `request.url`). */
+  url: URL,
+) {
   const app = await services();
   const { env, db, events } = app;
   const viewer = await getViewer(context);
@@ -30,7 +35,7 @@ export async function rootLoader(request: Request, context: Readonly<RouterConte
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
       viewer,
       cartCount: viewer ? await cartCount(db, viewer.id) : 0,
-      flash: flashToast(flash, localeFromUrl(new URL(request.url))),
+      flash: flashToast(flash, localeFromUrl(url)),
       /** The cookie notice shows until this is set (decision record 0019). */
       cookieConsent: await readConsent(request),
       categoryCounts,
