@@ -74,11 +74,13 @@ function clientRoutes(route, chunkOfFile) {
 
 export function pageCatalogues() {
   let command = "build";
+  let root = process.cwd();
   let split;
   return {
     name: "vitrine:page-catalogues",
     configResolved(config) {
       command = config.command;
+      root = config.root;
     },
     buildStart() {
       split = undefined;
@@ -90,8 +92,10 @@ export function pageCatalogues() {
     async load(id) {
       if (id === `\0${indexId}`) {
         if (command === "serve") {
+          const catalogue = (locale) =>
+            `/${path.relative(root, path.join(appDirectory, `modules/i18n/catalog.${locale}.ts`))}`;
           const whole = (locale) =>
-            `() => import(${JSON.stringify(path.join(appDirectory, `modules/i18n/catalog.${locale}.ts`))}).then((module) => ({ default: module.${locale} }))`;
+            `() => import(${JSON.stringify(catalogue(locale))}).then((module) => ({ default: module.${locale} }))`;
           return [
             "export const routes = [];",
             `export const loaders = { shell: [${locales.map(whole).join(", ")}] };`,
