@@ -2,13 +2,14 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pageCatalogues } from "./scripts/vite-page-catalogues.js";
 import { pageShellChunks } from "./scripts/vite-page-shell-chunks.js";
 
 // What every page loads goes into two chunks instead of about thirty (decision record 0065).
 const shellChunks = pageShellChunks();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), shellChunks.plugin],
+  plugins: [tailwindcss(), reactRouter(), pageCatalogues(), shellChunks.plugin],
   resolve: {
     tsconfigPaths: true,
     // Components import `useTranslation` from "react-i18next"; server and browser alike get it

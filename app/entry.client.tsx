@@ -2,14 +2,13 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { RequestIdContext, requestIdAttribute } from "./components/request-id";
-import { loadCatalog } from "./modules/i18n/i18n";
-import { localeFromUrl } from "./modules/i18n/locale";
+import { loadPageCatalogue } from "./modules/i18n/page-catalogue.client";
 
-// The browser downloads only the page's language; it must be at hand before the first render,
-// which translates synchronously like the server did (decision record 0003).
+// The browser downloads only the page's texts, in its language; they must be at hand before the
+// first render, which translates synchronously like the server did (decision records 0003, 0048).
 const requestId = document.querySelector(`[${requestIdAttribute}]`)?.textContent ?? null;
 
-void loadCatalog(localeFromUrl(new URL(window.location.href))).then(() => {
+void loadPageCatalogue(new URL(window.location.href)).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,7 +17,8 @@ import { NotFound } from "./components/not-found";
 import { ErrorState } from "./components/error-state";
 import { RequestRefused } from "./components/request-refused";
 import { services } from "./modules/app.server";
-import { getI18n, loadCatalog } from "./modules/i18n/i18n";
+import { getI18n } from "./modules/i18n/i18n";
+import { loadPageCatalogue } from "./modules/i18n/page-catalogue.client";
 import { I18nextProvider } from "./modules/i18n/react-binding";
 import { localeFromUrl, type Locale } from "./modules/i18n/locale";
 import { canonicalLocation } from "./modules/http/canonical-host.server";
@@ -59,15 +59,18 @@ export const middleware: Route.MiddlewareFunction[] = [
   sameOriginMutations,
 ];
 
-/** A navigation to a page in another language loads that catalog before the page renders. */
-const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }) => {
-  await loadCatalog(localeFromUrl(new URL(request.url)));
+/** A navigation loads the next page's texts (in its language) while its data loads. */
+const loadPageCatalog: Route.ClientMiddlewareFunction = async ({ request }, next) => {
+  const loading = loadPageCatalogue(new URL(request.url));
+  loading.catch(() => {}); // awaited below, once the data is there
+  await next();
+  await loading;
 };
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageCatalog];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return rootLoader(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  return rootLoader(request, context, url);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -102,16 +105,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function FlashToast() {
-  const rootData = useRootData();
-  const { t } = useTranslation();
-  const flash = rootData?.flash;
+  const flash = useRootData()?.flash;
   useEffect(() => {
     if (!flash) return;
-    const message = t(flash.key as never, flash.params ?? {}) as string;
-    if (flash.kind === "success") toast.success(message, { id: flash.id });
-    else if (flash.kind === "error") toast.error(message, { id: flash.id });
-    else toast.info(message, { id: flash.id });
-  }, [flash, t]);
+    if (flash.kind === "success") toast.success(flash.message, { id: flash.id });
+    else if (flash.kind === "error") toast.error(flash.message, { id: flash.id });
+    else toast.info(flash.message, { id: flash.id });
+  }, [flash]);
   return null;
 }
 

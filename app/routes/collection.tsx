@@ -17,6 +17,7 @@ import { formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/collection";
 import { CollectionNameField } from "~/components/collections/collection-name-field";
+import type { CollectionErrorKey } from "~/modules/collections/collection-name";
 
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, "collection"), { name: "robots", content: "noindex" }];
@@ -110,7 +111,7 @@ function ShareSection({ shareUrl }: { shareUrl: string | null }) {
   );
 }
 
-function ManageSection({ name, error }: { name: string; error: string | null }) {
+function ManageSection({ name, error }: { name: string; error: CollectionErrorKey | null }) {
   const { t } = useTranslation();
   const id = useId();
   const location = useLocation();

@@ -15,6 +15,7 @@ import { formatNumber } from "~/modules/i18n/i18n";
 import { localeFromUrl, type Locale } from "~/modules/i18n/locale";
 import type { Route } from "./+types/collections";
 import { CollectionNameField } from "~/components/collections/collection-name-field";
+import type { CollectionErrorKey } from "~/modules/collections/collection-name";
 
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, "collections"), { name: "robots", content: "noindex" }];
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runCollectionAction(db, viewer, form, localeFromUrl(new URL(request.url)));
 }
 
-function CreateForm({ error }: { error: string | null }) {
+function CreateForm({ error }: { error: CollectionErrorKey | null }) {
   const { t } = useTranslation();
   const id = useId();
   return (

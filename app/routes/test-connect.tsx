@@ -13,6 +13,7 @@ import { readForm } from "~/modules/http/read-form.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
 import { connectProvider, testBankAccounts } from "~/modules/payouts/connect-provider.server";
 import type { Route } from "./+types/test-connect";
+import { accountTypeTexts } from "~/components/payouts/account-type-texts";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, "testConnect");
@@ -101,7 +102,7 @@ export default function TestConnect({ loaderData, actionData }: Route.ComponentP
         <p className="text-sm text-muted">
           {t("payouts.onboarding.account", {
             id: loaderData.accountId,
-            type: t(`payouts.${loaderData.type}`),
+            type: t(accountTypeTexts[loaderData.type].name),
           })}
         </p>
         <p className="mt-2 text-sm text-muted">{t("payouts.onboarding.intro")}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { TestCardForm, ThreeDSChallenge } from "~/components/commerce/test-card-form";
 import { services } from "~/modules/app.server";
+import { vatMentionKey } from "~/modules/billing/invoice-view";
 import { buyerOrderBySession } from "~/modules/commerce/orders.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { pageMeta } from "~/modules/http/meta";
@@ -55,6 +56,7 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
   const busy = navigation.state !== "idle";
   const total = formatMoney(locale, loaderData.totalCents);
   const failure = actionData?.failure ?? (loaderData.open ? null : "closed");
+  const vatMention = vatMentionKey(loaderData.vatScheme);
   const challenge = actionData?.challenge ?? null;
   return (
     <div className="container-page flex justify-center py-8">
@@ -95,9 +97,7 @@ export default function TestPay({ loaderData, actionData }: Route.ComponentProps
             <span>{t("commerce.cart.vat", { rate: loaderData.vatRate })}</span>
             <span data-testid="test-pay-vat">{formatMoney(locale, loaderData.vatCents)}</span>
           </li>
-          {loaderData.vatMention ? (
-            <li className="text-xs text-muted">{t(loaderData.vatMention)}</li>
-          ) : null}
+          {vatMention ? <li className="text-xs text-muted">{t(vatMention)}</li> : null}
           <li className="flex justify-between gap-2 border-t border-border pt-1 font-semibold">
             <span>{t("commerce.cart.total")}</span>
             <span data-testid="test-pay-total">{total}</span>

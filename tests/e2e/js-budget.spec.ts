@@ -11,18 +11,30 @@ test.use({ extraHTTPHeaders: { "Accept-Encoding": "gzip" } });
 type Account = (typeof demo)[keyof typeof demo];
 
 const pages: Array<{ name: string; path: string; account?: Account; budgetKb: number }> = [
-  { name: "home", path: "", budgetKb: budgetsKb.default },
-  { name: "marketplace", path: "/marketplace", budgetKb: budgetsKb.default },
+  { name: "home", path: "", budgetKb: budgetsKb["routes/home"] },
+  { name: "marketplace", path: "/marketplace", budgetKb: budgetsKb["routes/marketplace"] },
   { name: "product", path: "/product", budgetKb: budgetsKb["routes/product"] },
-  { name: "cart", path: "/cart", account: demo.client, budgetKb: budgetsKb.default },
-  { name: "sign-in", path: "/auth", budgetKb: budgetsKb.default },
+  { name: "cart", path: "/cart", account: demo.client, budgetKb: budgetsKb["routes/cart"] },
+  { name: "sign-in", path: "/auth", budgetKb: budgetsKb["routes/auth"] },
   {
     name: "seller dashboard",
     path: "/seller-dashboard",
     account: demo.creator,
-    budgetKb: budgetsKb.default,
+    budgetKb: budgetsKb["routes/seller-dashboard"],
   },
-  { name: "admin", path: "/admin", account: demo.admin, budgetKb: budgetsKb.default },
+  {
+    name: "upload studio",
+    path: "/product-management",
+    account: demo.creator,
+    budgetKb: budgetsKb["routes/product-management"],
+  },
+  { name: "admin", path: "/admin", account: demo.admin, budgetKb: budgetsKb["routes/admin"] },
+  {
+    name: "moderation",
+    path: "/admin/moderation",
+    account: demo.admin,
+    budgetKb: budgetsKb["routes/admin.moderation"],
+  },
 ];
 
 /** The demo install's first product, as a visitor finds it on the marketplace. */

@@ -58,15 +58,16 @@ test.describe("language menu", () => {
     await expect(page.getByText(texts.fr.resultsFor("chat"))).toBeVisible();
   });
 
-  test("a page downloads only its language's catalogue; switching loads the other", async ({
+  test("a page downloads only its texts in its language; switching loads the other's", async ({
     page,
   }) => {
+    // The frame's texts and each page's own, one chunk per language (decision record 0048).
     const catalogues: string[] = [];
     const scripts: string[] = [];
     page.on("response", (response) => {
       scripts.push(response.url());
-      const match = /\/assets\/catalog\.(fr|en)-[\w-]+\.js$/.exec(response.url());
-      if (match) catalogues.push(match[1]!);
+      const match = /\/assets\/texts\.(fr|en)\.([\w-]+)-[\w-]+\.js$/.exec(response.url());
+      if (match) catalogues.push(`${match[1]} ${match[2]}`);
     });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -78,7 +79,7 @@ test.describe("language menu", () => {
     await page.getByTestId("item-card").first().getByRole("link").first().click();
     await expect(page).toHaveURL(/\/fr\/product\//);
     await expect(page.getByRole("button", { name: "Ajouter au panier" })).toBeVisible();
-    expect(catalogues).toEqual(["fr"]);
+    expect(catalogues.sort()).toEqual(["fr marketplace", "fr product", "fr shell"]);
     // The header's dropdown code comes only when a menu is wanted.
     expect(scripts.filter((url) => url.includes("-dropdown-"))).toEqual([]);
 
@@ -87,7 +88,10 @@ test.describe("language menu", () => {
     await expect(page).toHaveURL(/\/en\/product\//);
     await expect(page.getByRole("button", { name: "Add to cart" })).toBeVisible();
     await expect(page).toHaveTitle(/Vitrine/);
-    expect(catalogues).toEqual(["fr", "en"]);
+    expect(catalogues.filter((name) => name.startsWith("en")).sort()).toEqual([
+      "en product",
+      "en shell",
+    ]);
     // No hydration mismatch, no missing catalogue.
     expect(errors).toEqual([]);
   });

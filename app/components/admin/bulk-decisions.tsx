@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { RejectDialog } from "./reject-dialog";
+import { RejectButton } from "./reject-button";
 
 /** The moderation list's bar over the ticked items: select all, approve them, reject them. */
 export function BulkDecisions({
@@ -41,7 +41,7 @@ export function BulkDecisions({
           {t("admin.moderation.bulkApprove")}
         </button>
       </Form>
-      <RejectDialog submissionId="bulk" title="" submissionIds={chosen} />
+      <RejectButton submissionId="bulk" title="" submissionIds={chosen} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { PendingSubmission } from "~/modules/admin/moderation.server";
 import { isRejectionCode } from "~/modules/admin/rejection-reasons";
 import { formatDate, formatMoney } from "~/modules/i18n/i18n";
 import { isFree } from "~/modules/pricing/pricing";
-import { RejectDialog } from "./reject-dialog";
+import { RejectButton } from "./reject-button";
 import { ReviewFiles } from "./review-files";
 
 /**
@@ -72,7 +72,7 @@ export function ModerationCard({
               {t("admin.moderation.approve")}
             </button>
           </Form>
-          <RejectDialog submissionId={item.id} title={title} />
+          <RejectButton submissionId={item.id} title={title} />
         </div>
       </div>
       {item.previousRejection ? (

@@ -3,22 +3,21 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { rejectionCodes, rejectionNoteMax } from "~/modules/admin/rejection-reasons";
+import { rejectTriggerProps, type RejectProps } from "./reject-trigger";
 
 /**
  * Asks for a coded reason (and optional details) before rejecting a pending submission, or
- * several at once (`submissionIds`, the bulk rejection).
+ * several at once (`submissionIds`, the bulk rejection). Loaded when the administrator reaches
+ * for its button (reject-button.tsx), then shown open.
  */
-export function RejectDialog({
+export default function RejectDialog({
   submissionId,
   title,
   submissionIds,
-}: {
-  submissionId: string;
-  title: string;
-  submissionIds?: readonly string[];
-}) {
+  defaultOpen = false,
+}: RejectProps & { defaultOpen?: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const navigation = useNavigation();
   const bulk = submissionIds !== undefined;
   const intent = bulk ? "bulkReject" : "reject";
@@ -34,11 +33,7 @@ export function RejectDialog({
   const id = `reject-${submissionId}`;
   return (
     <Dialog.Root open={open || sending} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="btn border border-danger/50 text-danger hover:bg-danger/10"
-        data-reject-trigger={bulk ? undefined : submissionId}
-        disabled={bulk && submissionIds.length === 0}
-      >
+      <Dialog.Trigger {...rejectTriggerProps({ submissionId, submissionIds })}>
         {bulk ? t("admin.moderation.bulkReject") : t("admin.moderation.reject")}
       </Dialog.Trigger>
       <Dialog.Portal>

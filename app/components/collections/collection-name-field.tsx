@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { collectionNameMax } from "~/modules/collections/collection-name";
+import { collectionNameMax, type CollectionErrorKey } from "~/modules/collections/collection-name";
 
 /**
  * A collection's name and the button that sends it (create, rename, create and add), with the
@@ -14,7 +14,7 @@ export function CollectionNameField({
   children,
 }: {
   id: string;
-  error: string | null | undefined;
+  error: CollectionErrorKey | null | undefined;
   defaultValue?: string;
   className?: string;
   /** The submit button. */
@@ -38,7 +38,7 @@ export function CollectionNameField({
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {t(error as never)}
+          {t(error)}
         </p>
       ) : null}
     </>

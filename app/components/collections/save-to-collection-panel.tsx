@@ -57,7 +57,7 @@ function CollectionToggle({
       </label>
       {failed ? (
         <p role="alert" className="px-2 text-sm text-red-700">
-          {t(failed as never)}
+          {t(failed)}
         </p>
       ) : null}
     </li>

@@ -6,6 +6,7 @@ import { toast } from "~/components/shell/toasts";
 import { formatPercent } from "~/modules/i18n/i18n";
 import type { AccountBadge } from "~/modules/payouts/account-status";
 import { localePath, useLocale } from "../use-locale";
+import { accountTypeTexts } from "./account-type-texts";
 
 export interface PayoutAccountView {
   badge: AccountBadge;
@@ -81,8 +82,11 @@ export function PayoutAccountPanel({
       ) : null}
       {account ? (
         <p className="mt-2 text-sm text-muted">
-          {t("payouts.account", { id: account.accountId, type: t(`payouts.${account.type}`) })} ·{" "}
-          {t(`payouts.provider.${provider}`)}
+          {t("payouts.account", {
+            id: account.accountId,
+            type: t(accountTypeTexts[account.type].name),
+          })}{" "}
+          · {t(`payouts.provider.${provider}`)}
           {account.requirements > 0 && badge !== "active" ? (
             <> · {t("payouts.requirements", { count: account.requirements })}</>
           ) : null}
@@ -112,10 +116,10 @@ export function PayoutAccountPanel({
                 />
                 <div>
                   <label htmlFor={`account-type-${type}`} className="font-medium">
-                    {t(`payouts.${type}`)}
+                    {t(accountTypeTexts[type].name)}
                   </label>
                   <p id={`account-type-${type}-hint`} className="text-sm text-muted">
-                    {t(`payouts.${type}Hint`)}
+                    {t(accountTypeTexts[type].hint)}
                   </p>
                 </div>
               </div>

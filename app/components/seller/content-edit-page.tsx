@@ -2,6 +2,7 @@ import { ArrowLeft, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { dialogOnIntent } from "~/components/shell/dialog-on-intent";
 import { toast } from "~/components/shell/toasts";
 import { inLocale } from "~/modules/i18n/bilingual-text";
 import type { ContentEditResult, EditValues } from "~/modules/studio/content-edit-form";
@@ -10,11 +11,14 @@ import { centsToInput } from "~/modules/studio/pricing";
 import { localePath } from "../use-locale";
 import { AddFilesForm } from "./add-files-form";
 import { ContentEditForm } from "./content-edit-form";
-import { DeleteSubmissionDialog } from "./delete-submission-dialog";
 import { EditFileList } from "./edit-file-list";
 import { StatusNote } from "./edit-status-note";
 import { StatusBadge } from "./status-badge";
 import { useSellerFormat } from "./use-seller-format";
+
+const DeleteSubmissionDialog = dialogOnIntent(() =>
+  import("./delete-submission-dialog").then((module) => module.DeleteSubmissionDialog),
+);
 
 /**
  * The edit page of one item: its status and what an edit does to it, the form, its files, the
@@ -121,6 +125,7 @@ export function ContentEditPage({
               type="button"
               className="btn-secondary mt-4 text-danger"
               onClick={() => setConfirmingDelete(true)}
+              onPointerEnter={DeleteSubmissionDialog.preload}
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
               {t("sellerDashboard.content.delete")}

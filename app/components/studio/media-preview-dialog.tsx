@@ -43,12 +43,20 @@ function PreviewBody({ file }: { file: StudioFileView }) {
   return <p className="text-muted">{t("studio.previewUnavailable")}</p>;
 }
 
-/** A preview button and its dialog, for images, videos and audio (docs/product.md, "Media previews"). */
-export function MediaPreviewDialog({ file }: { file: StudioFileView }) {
+/**
+ * A preview button and its dialog, for images, videos and audio (docs/product.md, "Media
+ * previews"); loaded when the seller reaches for the button (media-preview.tsx), then open.
+ */
+export default function MediaPreviewDialog({
+  file,
+  defaultOpen = false,
+}: {
+  file: StudioFileView;
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation();
-  if (!["image", "vector", "video", "audio"].includes(file.mediaKind)) return null;
   return (
-    <Dialog.Root>
+    <Dialog.Root defaultOpen={defaultOpen}>
       <Dialog.Trigger className="btn-secondary">
         <Eye className="h-4 w-4" aria-hidden="true" />
         {t("studio.actions.preview")}

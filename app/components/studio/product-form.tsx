@@ -7,7 +7,7 @@ import type { ProductFormValues, StudioFileView } from "~/modules/studio/studio-
 import { BilingualTextFields } from "./bilingual-text-fields";
 import { CoverPicker } from "./cover-picker";
 import { FileInfo } from "./file-info";
-import { MediaPreviewDialog } from "./media-preview-dialog";
+import { MediaPreview } from "./media-preview";
 import { TagInput } from "./tag-input";
 
 export interface CategoryOption {
@@ -76,7 +76,7 @@ export function ProductForm({
         </h2>
         <div className="flex flex-wrap gap-2">
           {aiSlot}
-          <MediaPreviewDialog file={file} />
+          <MediaPreview file={file} />
         </div>
       </div>
       {isEbook ? <p className="-mt-3 break-all text-sm text-muted">{file.fileName}</p> : null}

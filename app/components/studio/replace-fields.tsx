@@ -1,61 +1,26 @@
-import { SlidersHorizontal } from "lucide-react";
-import { Popover } from "radix-ui";
-import { useTranslation } from "react-i18next";
-import { proposalFields, type ProposalField } from "~/modules/studio/proposal-merge";
+import { MenuOnIntent } from "~/components/shell/menu-on-intent";
+import type { ProposalField } from "~/modules/studio/proposal-merge";
+import { ReplaceFieldsLabel } from "./replace-fields-label";
 
 /**
- * One box per field the AI may overwrite, behind a button that says which are ticked. Unticked
- * (the default), generation fills empty fields only, so nothing the seller wrote is lost. The
- * boxes live in a popover so their names never compete with the form's own fields.
+ * The fields the AI may overwrite (replace-fields-popover.tsx). Radix's popover and its
+ * positioning (about 18 KB gzipped) come when the seller reaches for the button, not with the
+ * studio (decision record 0048); the button is drawn like the popover's own.
  */
-export function ReplaceFields({
-  value,
-  onChange,
-}: {
+export function ReplaceFields(props: {
   value: ReadonlySet<ProposalField>;
   onChange: (next: ReadonlySet<ProposalField>) => void;
 }) {
-  const { t } = useTranslation();
-  const ticked = proposalFields.filter((field) => value.has(field));
   return (
-    <Popover.Root>
-      <Popover.Trigger className="btn-ghost">
-        <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-        {ticked.length === 0
-          ? t("ai.replace.none")
-          : t("ai.replace.some", {
-              fields: ticked.map((field) => t(`ai.replace.${field}`)).join(", "),
-            })}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 w-72 rounded-xl border border-border bg-surface p-4 shadow-xl"
-        >
-          <fieldset>
-            <legend className="text-sm font-medium">{t("ai.replace.legend")}</legend>
-            <p className="mt-1 text-xs text-muted">{t("ai.replace.hint")}</p>
-            <div className="mt-2 grid gap-1">
-              {proposalFields.map((field) => (
-                <label key={field} className="inline-flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={value.has(field)}
-                    onChange={(event) => {
-                      const next = new Set(value);
-                      if (event.target.checked) next.add(field);
-                      else next.delete(field);
-                      onChange(next);
-                    }}
-                  />
-                  {t(`ai.replace.${field}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <MenuOnIntent
+      popup="dialog"
+      load={() => import("./replace-fields-popover")}
+      menuProps={props}
+      button={(handlers) => (
+        <button {...handlers} className="btn-ghost">
+          <ReplaceFieldsLabel value={props.value} />
+        </button>
+      )}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, LayoutDashboard, Send, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
+import { dialogOnIntent } from "~/components/shell/dialog-on-intent";
 import { toast } from "~/components/shell/toasts";
 import { localePath, useLocale } from "~/components/use-locale";
 import { inLocale } from "~/modules/i18n/bilingual-text";
@@ -10,7 +11,6 @@ import type { ProposalField } from "~/modules/studio/proposal-merge";
 import { finishedAll, type StudioActionResult } from "~/modules/studio/studio-action-result";
 import type { studioPageData } from "~/modules/studio/studio-page.server";
 import type { ProductFormValues } from "~/modules/studio/studio-view";
-import { BulkPublishDialog } from "./bulk-publish-dialog";
 import { ProductForm } from "./product-form";
 import { ReplaceFields } from "./replace-fields";
 import { redirectDelayMs, StudioNoFiles, useAnswerToasts } from "./studio-answers";
@@ -18,6 +18,10 @@ import { isReadyToPublish, StudioFileList } from "./studio-file-list";
 import { formValuesOf, useAiMetadata, type AiAnswer } from "./use-ai-metadata";
 
 type StudioPageData = Awaited<ReturnType<typeof studioPageData>>;
+
+const BulkPublishDialog = dialogOnIntent(() =>
+  import("./bulk-publish-dialog").then((module) => module.BulkPublishDialog),
+);
 
 /**
  * The studio step (docs/product.md, "Uploads and the seller's studio"): the seller's files on the
@@ -194,6 +198,7 @@ export function StudioPage({
           type="button"
           className="btn-primary"
           onClick={askPublishAll}
+          onPointerEnter={BulkPublishDialog.preload}
           disabled={bulk.state !== "idle"}
         >
           <Send className="h-4 w-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server";
 import { setFlash } from "../http/flash.server";
 import { safeRedirectTarget } from "../http/safe-redirect";
 import type { Locale } from "../i18n/locale";
+import type { CollectionErrorKey } from "./collection-name";
 import {
   CollectionError,
   collectionNameSchema,
@@ -16,7 +17,7 @@ import {
 } from "./collections.server";
 
 export type CollectionActionResult =
-  { ok: true; present?: boolean } | { ok: false; error: string; intent: string };
+  { ok: true; present?: boolean } | { ok: false; error: CollectionErrorKey; intent: string };
 
 const flashFor = {
   create: "collections.flash.created",
@@ -52,7 +53,7 @@ export async function runCollectionAction(
       const name = collectionNameSchema.safeParse(form.get("name") ?? "");
       if (!name.success) {
         return data<CollectionActionResult>(
-          { ok: false, error: name.error.issues[0]!.message, intent },
+          { ok: false, error: name.error.issues[0]!.message as CollectionErrorKey, intent },
           { status: 400 },
         );
       }

@@ -1,4 +1,6 @@
 import { createCookie } from "react-router";
+import { getT } from "~/modules/i18n/i18n";
+import type { Locale } from "~/modules/i18n/locale";
 import { z } from "~/modules/validation/zod";
 
 /** A one-shot toast carried through a redirect (message is a catalog key). */
@@ -35,6 +37,16 @@ export async function takeFlash(
   headers.append("Set-Cookie", await flashCookie.serialize("", { maxAge: 0 }));
   const parsed = flashSchema.safeParse(raw);
   return { flash: parsed.success ? parsed.data : null, headers };
+}
+
+/**
+ * The toast as the page shows it, its words already in the page's language: any action may set
+ * any text, and the browser holds only its page's texts (decision record 0048).
+ */
+export function flashToast(flash: Flash | null, locale: Locale) {
+  if (!flash) return null;
+  const message = getT(locale)(flash.key as never, flash.params ?? {}) as string;
+  return { kind: flash.kind, id: flash.id, message };
 }
 
 /** Copies every Set-Cookie of `from` onto `to`. */

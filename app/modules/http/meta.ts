@@ -30,14 +30,14 @@ export function publicPageMeta(args: MetaArgs, page: keyof typeof fr.pages.meta)
 
 function metaTags(
   args: MetaArgs,
-  key: `meta.${MetaPage}` | `pages.meta.${string}`,
+  key: `meta.${MetaPage}` | `pages.meta.${keyof typeof fr.pages.meta}`,
 ): MetaDescriptor[] {
   const origin = originOf(args);
   const url = new URL(args.location.pathname + args.location.search, "http://local");
   const locale = localeFromUrl(url);
   const t = getT(locale);
-  const title = t(`${key}.title` as never) as string;
-  const description = t(`${key}.description` as never) as string;
+  const title = t(`${key}.title` as const) as string;
+  const description = t(`${key}.description` as const) as string;
   const prefixed = splitLocale(args.location.pathname).locale !== null;
   const canonicalPath = prefixed
     ? args.location.pathname

@@ -4,15 +4,21 @@ import { services } from "../app.server";
 import { cartCount } from "../commerce/cart.server";
 import { adoptVisitorCart } from "../commerce/visitor-cart.server";
 import { readConsent } from "../pages/cookie-consent.server";
-import { takeFlash } from "./flash.server";
+import { localeFromUrl } from "../i18n/locale";
+import { flashToast, takeFlash } from "./flash.server";
 import { getViewer } from "./request-context.server";
 
 /**
  * What the root route's loader gives every page: viewer, cart count, flags and the pending
- * toast. It lives here, not in root.tsx, so that components read its type (use-root-data.ts)
+ * toast (in the page's language). It lives here, not in root.tsx, so that components read its type (use-root-data.ts)
  * without importing the root route, which imports them.
  */
-export async function rootLoader(request: Request, context: Readonly<RouterContextProvider>) {
+export async function rootLoader(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  /** The page's address (a navigation's data request has `.data` on `request.url`). */
+  url: URL,
+) {
   const app = await services();
   const { env, db, events } = app;
   const viewer = await getViewer(context);
@@ -29,7 +35,7 @@ export async function rootLoader(request: Request, context: Readonly<RouterConte
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
       viewer,
       cartCount: viewer ? await cartCount(db, viewer.id) : 0,
-      flash,
+      flash: flashToast(flash, localeFromUrl(url)),
       /** The cookie notice shows until this is set (decision record 0019). */
       cookieConsent: await readConsent(request),
       categoryCounts,

@@ -14,10 +14,11 @@ declare module "i18next" {
 type Catalog = typeof fr;
 
 /**
- * The catalogs at hand. The server registers both at start (catalogs.server.ts). The browser
- * holds only what it has loaded: the page's language before hydration (app/entry.client.tsx)
- * and another one before a navigation shows it (root's client middleware), so a page never
- * downloads the language it does not show (decision record 0003).
+ * The catalogs at hand. The server registers both whole at start (catalogs.server.ts). The
+ * browser holds only the texts it has loaded: the frame's and the page's, for the page's
+ * language, before hydration (app/entry.client.tsx) and before a navigation shows another page
+ * (root's client middleware); each load adds to the language's texts (page-catalogue.client.ts,
+ * decision records 0003 and 0048).
  */
 const catalogs = new Map<Locale, Catalog>();
 
@@ -25,12 +26,21 @@ export function registerCatalog(locale: Locale, catalog: Catalog): void {
   catalogs.set(locale, catalog);
 }
 
-/** Makes a language's catalog available (in the browser, downloads it once). */
-export async function loadCatalog(locale: Locale): Promise<void> {
-  if (catalogs.has(locale)) return;
-  const catalog =
-    locale === "en" ? (await import("./catalog.en")).en : (await import("./catalog.fr")).fr;
-  registerCatalog(locale, catalog);
+type Texts = { [name: string]: string | Texts };
+
+function mergeTexts(into: Texts, from: Texts): void {
+  for (const [name, value] of Object.entries(from)) {
+    const current = into[name];
+    if (typeof value === "object" && typeof current === "object") mergeTexts(current, value);
+    else into[name] = value;
+  }
+}
+
+/** Adds part of a language's texts to what the browser holds (the translators see it at once). */
+export function addTexts(locale: Locale, texts: object): void {
+  let current = catalogs.get(locale) as Texts | undefined;
+  if (!current) catalogs.set(locale, (current = {}) as Catalog);
+  mergeTexts(current, texts as Texts);
 }
 
 /** A language's translator, what `useTranslation()` hands out (react-binding.tsx). */
@@ -41,13 +51,20 @@ export type I18n = I18nBinding & {
 
 const instances = new Map<Locale, I18n>();
 
+function reportMissing(key: string, locale: string): void {
+  console.error(`No "${key}" text in the ${locale} catalogue loaded for this page`);
+}
+
 /** One translator per locale, built synchronously from a catalog already at hand. */
 export function getI18n(locale: Locale): I18n {
   let instance = instances.get(locale);
   if (!instance) {
     const catalog = catalogs.get(locale);
     if (!catalog) throw new Error(`The ${locale} catalog is not loaded (loadCatalog first)`);
-    const t = createTranslator(locale, catalog);
+    // A key the browser lacks shows as the key itself: say so in the console, where the browser
+    // tests look (tests/unit/page-catalogues.test.ts keeps it from happening).
+    const onMissing = typeof document === "undefined" ? undefined : reportMissing;
+    const t = createTranslator(locale, catalog, onMissing);
     instance = { language: locale, t, getFixedT: () => t as unknown as TFunction };
     instances.set(locale, instance);
   }

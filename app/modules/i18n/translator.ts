@@ -2,7 +2,8 @@
  * The part of i18next this app uses, in about a kilobyte instead of sixteen (decision record
  * 0048): keys with dots through nested objects, `{{name}}` interpolation without escaping (React
  * escapes), plurals as `key_one` / `key_other` chosen by `count` with Intl.PluralRules, and
- * `returnObjects` for a whole section. A missing key gives the key back, as i18next does.
+ * `returnObjects` for a whole section. A missing key gives the key back, as i18next does, and is
+ * told to `onMissing` (the browser holds only its page's texts: decision record 0048).
  * tests/unit/translator.test.ts checks it gives i18next's output on every catalog key.
  */
 export type TranslateOptions = { count?: number; returnObjects?: boolean } & Record<
@@ -38,17 +39,28 @@ function interpolate(text: string, values: TranslateOptions): string {
   });
 }
 
-export function createTranslator(locale: string, catalog: Tree): Translate {
+export function createTranslator(
+  locale: string,
+  catalog: Tree,
+  onMissing?: (key: string, locale: string) => void,
+): Translate {
   const plurals = new Intl.PluralRules(locale);
-  const plainTexts = new Map<string, unknown>();
+  const plainTexts = new Map<string, string>();
+  const missing = (key: string) => {
+    onMissing?.(key, locale);
+    return key;
+  };
   return (key, options) => {
     if (!options) {
-      // A page asks for the same labels again and again; a catalog never changes.
-      if (!plainTexts.has(key)) {
+      // A page asks for the same labels again and again; a text, once there, never changes
+      // (a missing one is not kept: the browser may load it later).
+      let text = plainTexts.get(key);
+      if (text === undefined) {
         const found = lookUp(catalog, key);
-        plainTexts.set(key, typeof found === "string" ? found : key);
+        if (typeof found !== "string") return missing(key);
+        plainTexts.set(key, (text = found));
       }
-      return plainTexts.get(key);
+      return text;
     }
     let found: unknown;
     if (typeof options.count === "number") {
@@ -59,6 +71,6 @@ export function createTranslator(locale: string, catalog: Tree): Translate {
     found ??= lookUp(catalog, key);
     if (typeof found === "string") return interpolate(found, options);
     if (found !== undefined && found !== null && options.returnObjects) return found;
-    return key;
+    return missing(key);
   };
 }

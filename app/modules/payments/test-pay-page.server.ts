@@ -1,5 +1,5 @@
 import type { Services } from "../services";
-import { vatMentionKey, vatRateLabel } from "../billing/invoice-view";
+import { vatRateLabel } from "../billing/invoice-view";
 import { exclusiveHoldMinutes } from "../commerce/on-sale.server";
 import { orderLines, type OrderRow } from "../commerce/orders.server";
 import { creditReceiptLines } from "../credits/credit-receipts.server";
@@ -24,7 +24,8 @@ export async function testPayPage(app: Pick<Services, "db">, order: OrderRow, lo
     subtotalCents: order.subtotalCents,
     vatCents: order.vatCents,
     vatRate: vatRateLabel(locale, order.vatRateBps),
-    vatMention: vatMentionKey(order.vatScheme),
+    // The page names its legal mention itself (vatMentionKey): the browser then holds its text.
+    vatScheme: order.vatScheme,
     lines: lines.map((line) => ({ id: line.id, title: line.title, amountCents: line.amountCents })),
     bought: bought.map((line) => ({ title: line.title, detail: line.detail, amount: line.amount })),
   };
