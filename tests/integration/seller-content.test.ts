@@ -258,7 +258,7 @@ describe("editing and sending for review", () => {
     const next = await (
       await app.fetch("/fr/seller-dashboard?tab=content", { cookies: seller.jar })
     ).text();
-    expect(next).toContain("sellerDashboard.toast.submitted");
+    expect(next).toContain("Contenu envoyé en validation");
   });
 
   it("saves a draft as a draft, with 'Contenu mis à jour'", async () => {
@@ -277,7 +277,7 @@ describe("editing and sending for review", () => {
       descriptionFr: "",
     });
     const next = await (await app.fetch(editPath(submission.id), { cookies: seller.jar })).text();
-    expect(next).toContain("sellerDashboard.toast.updated");
+    expect(next).toContain("Contenu mis à jour");
   });
 
   it("sends a rejected submission back to pending, keeping its reason for the reviewer", async () => {
@@ -348,7 +348,7 @@ describe("editing and sending for review", () => {
       const next = await (
         await app.fetch("/fr/seller-dashboard?tab=content", { cookies: seller.jar })
       ).text();
-      expect(next).toContain("sellerDashboard.toast.published");
+      expect(next).toContain("Contenu publié");
     } finally {
       await services.db
         .update(platformSettings)
@@ -455,7 +455,7 @@ describe("adding files and deleting", () => {
       Math.max(...files.map((row) => row.position)),
     );
     const next = await (await app.fetch(editPath(submission.id), { cookies: seller.jar })).text();
-    expect(next).toContain("sellerDashboard.toast.filesAdded");
+    expect(next).toContain("Fichiers ajoutés au contenu");
   });
 
   it("refuses an empty selection and a file already used, with the error beside the list", async () => {
@@ -508,7 +508,7 @@ describe("adding files and deleting", () => {
     const next = await (
       await app.fetch("/fr/seller-dashboard?tab=content", { cookies: seller.jar })
     ).text();
-    expect(next).toContain("sellerDashboard.toast.deleted");
+    expect(next).toContain("supprimé définitivement");
     expect(next).toContain("À supprimer");
   });
 
