@@ -94,6 +94,8 @@ for (const lang of ["fr", "en"] as const) {
   test(`${lang}: a new seller creates a payment account, goes through onboarding, and the badge reads '${t.active}'`, async ({
     page,
   }) => {
+    // The whole onboarding and two axe analyses: slow on a loaded machine.
+    test.setTimeout(60_000);
     await createAccount(page.request, { lang, seller: true });
     await open(page, `/${lang}/seller-dashboard?tab=payments`);
     await expect(page.getByTestId("payout-badge")).toHaveText(t.none);
