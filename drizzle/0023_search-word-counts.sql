@@ -1,10 +1,12 @@
--- Items on sale per vocabulary word (decision record 0066). `catalogue_words.items` counts the
--- items approved and not deleted whose search document holds the word, so a search for a common
--- word learns it has more than the marketplace's 10,000 counted matches by reading one row,
--- instead of finding 10,001 of them. The counts move in the statement that changes an item
--- (insert, approval, withdrawal, deletion, text edited), through statement-level triggers that read
--- the changed rows once: a bulk import counts its words in one upsert. Words are upserted in word
--- order, so two transactions touching the same words lock them in the same order.
+-- Items on sale per vocabulary word and per pair of side-by-side title words (decision record
+-- 0066). `catalogue_words.items` counts the items approved and not deleted whose search document
+-- holds the word, `catalogue_word_pairs.items` those whose title holds the pair, so a search for a
+-- common word or phrase learns it has more than the marketplace's 10,000 counted matches by
+-- reading one row, instead of finding 10,001 of them. The counts move in the statement that
+-- changes an item (insert, approval, withdrawal, deletion, text edited), through statement-level
+-- triggers that read the changed rows once: a bulk import counts its words in one upsert. Words
+-- are upserted in word order, so two transactions touching the same words lock them in the same
+-- order.
 ALTER TABLE catalogue_words ADD COLUMN IF NOT EXISTS items integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Two words side by side in a title, short words and numbers skipped as the vocabulary skips
 -- them ('Coucher de soleil' gives 'coucher soleil'): each pair once per item, both languages.
