@@ -1,4 +1,4 @@
-import { or, sql } from "drizzle-orm";
+import { or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 
 /** One search word as the search matches it: each of its spellings, and whether a store did. */
@@ -24,43 +24,25 @@ export interface MatchBounds {
  */
 const wordsAccountFor = (spelling: string) => /^(?=.*[a-z])[a-z0-9]{3,}$/.test(spelling);
 
-/** The most items on sale any vocabulary word holding one of the spellings has. */
-async function mostHoldingWord(db: Database, { spellings }: SearchedWord): Promise<number> {
-  const result = (await db.execute(
-    sql`select coalesce(max(items), 0)::int as most from catalogue_words where ${or(...spellings.map((spelling) => sql`word like ${`%${spelling}%`}`))}`,
-  )) as unknown as { rows: Array<{ most: number }> };
-  return Number(result.rows[0]!.most);
-}
+/** Vocabulary words holding one of the word's spellings. */
+const holdingWord = ({ spellings }: SearchedWord): SQL =>
+  or(...spellings.map((spelling) => sql`word like ${`%${spelling}%`}`))!;
 
 /**
- * The most items on sale any two side-by-side title words holding the two search words have
- * (in either order): a pair is stored as 'first second', so '%a% %b%' matches the pairs whose
- * first word holds a and second holds b.
+ * Pairs of side-by-side title words holding the two search words, in either order: a pair is
+ * stored as 'first second', so '%a% %b%' matches the pairs whose first word holds a and second
+ * holds b.
  */
-async function mostHoldingPair(
-  db: Database,
-  [a, b]: [SearchedWord, SearchedWord],
-): Promise<number> {
+function holdingPair([a, b]: [SearchedWord, SearchedWord]): SQL {
   const patterns = a.spellings.flatMap((first) =>
     b.spellings.flatMap((second) => [`%${first}% %${second}%`, `%${second}% %${first}%`]),
   );
-  const result = (await db.execute(
-    sql`select coalesce(max(items), 0)::int as most from catalogue_word_pairs where ${or(...patterns.map((pattern) => sql`pair like ${pattern}`))}`,
-  )) as unknown as { rows: Array<{ most: number }> };
-  return Number(result.rows[0]!.most);
-}
-
-/** For each word, the items on sale of all vocabulary words holding one of its spellings. */
-async function sumHoldingWord(db: Database, { spellings }: SearchedWord): Promise<number> {
-  const result = (await db.execute(
-    sql`select coalesce(sum(items), 0)::bigint as total from catalogue_words where ${or(...spellings.map((spelling) => sql`word like ${`%${spelling}%`}`))}`,
-  )) as unknown as { rows: Array<{ total: string | number }> };
-  return Number(result.rows[0]!.total);
+  return or(...patterns.map((pattern) => sql`pair like ${pattern}`))!;
 }
 
 /**
  * Bounds read from the vocabulary's counts of items approved and not deleted (decision record
- * 0066), without touching the items:
+ * 0066), in one statement, without touching the items:
  * - at least: for one word, the most items any vocabulary word holding it has; for two, the most
  *   items any pair of side-by-side title words holding them has (a phrase such as 'coucher
  *   soleil'); less, in both cases, the items an exclusive licence may keep off sale (one hold at
@@ -72,18 +54,21 @@ export async function matchBounds(db: Database, words: SearchedWord[]): Promise<
   const countable = words.filter(
     (word) => !word.storeMatched && word.spellings.every(wordsAccountFor),
   );
-  const totals = await Promise.all(countable.map((word) => sumHoldingWord(db, word)));
-  const atMost = Math.min(...totals);
-  if (atMost === 0) return { atLeast: 0, atMost };
+  const totals = countable.map(
+    (word) => sql`(select coalesce(sum(items), 0) from catalogue_words where ${holdingWord(word)})`,
+  );
   const most =
     words.length === 1
-      ? await mostHoldingWord(db, words[0]!)
+      ? sql`(select coalesce(max(items), 0) from catalogue_words where ${holdingWord(words[0]!)})`
       : words.length === 2
-        ? await mostHoldingPair(db, [words[0]!, words[1]!])
-        : 0;
-  if (most === 0) return { atLeast: 0, atMost };
-  const held = (await db.execute(
-    sql`select count(*)::int as held from exclusive_holds`,
-  )) as unknown as { rows: Array<{ held: number }> };
-  return { atLeast: Math.max(0, most - Number(held.rows[0]!.held)), atMost };
+        ? sql`(select coalesce(max(items), 0) from catalogue_word_pairs where ${holdingPair([words[0]!, words[1]!])})`
+        : sql`0`;
+  const result = (await db.execute(
+    sql`select ${totals.length > 0 ? sql`least(${sql.join(totals, sql`, `)})` : sql`null`}::bigint as "atMost",
+      ${most}::int as most, (select count(*) from exclusive_holds)::int as held`,
+  )) as unknown as { rows: Array<{ atMost: string | number | null; most: number; held: number }> };
+  const row = result.rows[0]!;
+  const atMost = row.atMost === null ? Infinity : Number(row.atMost);
+  if (atMost === 0) return { atLeast: 0, atMost };
+  return { atLeast: Math.max(0, Number(row.most) - Number(row.held)), atMost };
 }
