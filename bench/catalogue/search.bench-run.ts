@@ -4,6 +4,11 @@
 // sorted for the popular order), run directly on the driver. Target: p95 under 30 ms on
 // PostgreSQL at 1,000,000 items. Run with `npm run bench:search`.
 // Beside it, the category counts every page shows, counted and through the root loader's cache.
+// Each query's own p50 / p95 is printed too, and, with BENCH_BASELINE_DIR (a checkout of another
+// commit), that checkout's searchCatalogue() on the same database, interleaved query by query.
+// With BENCH_SEARCH_KEEP=1, PostgreSQL keeps one database per size (vitrine_bench_search_<size>)
+// and seeds it only when it does not already hold that many items: seeding a million items takes
+// minutes, and a later run (or a baseline's) measures the same rows.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +27,29 @@ const pgliteMaxItems = 100_000;
 const engineNames = (process.env.BENCH_SEARCH_ENGINES ?? "pglite,postgres").split(",");
 const runs = Number(process.env.BENCH_SEARCH_RUNS ?? 60);
 const queries = ["montagne", "ete plage", "montagen", "foret automne", "coucher soleil", "sunset"];
+const keepDatabases = process.env.BENCH_SEARCH_KEEP === "1";
+const baselineDir = process.env.BENCH_BASELINE_DIR
+  ? path.resolve(process.env.BENCH_BASELINE_DIR)
+  : undefined;
+
+type SearchCatalogue = typeof searchCatalogue;
+
+/** The other checkout's searchCatalogue(): its own modules, run on this bench's database. */
+async function baselineSearch(): Promise<SearchCatalogue | undefined> {
+  if (!baselineDir) return undefined;
+  const module = (await import(
+    path.join(baselineDir, "app/modules/catalogue/catalogue.server.ts")
+  )) as { searchCatalogue: SearchCatalogue };
+  return module.searchCatalogue;
+}
+
+/** Whether a kept database already holds exactly `total` bench items, all on sale. */
+async function seeded(db: Database, total: number): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select count(*)::int as items from content_submissions where creator_id = 'bench-seller' and status = 'approved'`,
+  )) as unknown as { rows: Array<{ items: number }> };
+  return Number(result.rows[0]?.items) === total;
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -122,32 +150,64 @@ async function measure(
   };
 }
 
+/**
+ * A database for one size: PGlite in a temporary directory, or a PostgreSQL database made for
+ * the run (dropped after it) or, with BENCH_SEARCH_KEEP=1, kept under a name of its size.
+ */
+async function openBenchDatabase(
+  engine: { name: string; url?: string },
+  size: number,
+): Promise<{ handle: Awaited<ReturnType<typeof openDatabase>>; dispose: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vitrine-bench-search-"));
+  if (!engine.url) {
+    const handle = await openDatabase({ dataDir });
+    return {
+      handle,
+      dispose: async () => {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const dbName = keepDatabases ? `vitrine_bench_search_${size}` : `vitrine_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: engine.url });
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = $1", [dbName]);
+  if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const parsed = new URL(engine.url);
+  parsed.pathname = `/${dbName}`;
+  const handle = await openDatabase({ databaseUrl: parsed.toString(), dataDir });
+  return {
+    handle,
+    dispose: async () => {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (keepDatabases) return;
+      const admin = new pg.Client({ connectionString: engine.url });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 it("search latency", async () => {
   const load: { start: number[]; end?: number[] } = { start: os.loadavg() };
   const rows: Array<Record<string, string | number | null>> = [];
+  const perQuery: Array<Record<string, string | number | null>> = [];
   const engines: Array<{ name: string; url?: string }> = [];
   if (engineNames.includes("pglite")) engines.push({ name: "pglite" });
   if (process.env.DATABASE_URL && engineNames.includes("postgres"))
     engines.push({ name: "postgres", url: process.env.DATABASE_URL });
+  const baseline = await baselineSearch();
   for (const engine of engines) {
-    let url = engine.url;
-    let dbName: string | undefined;
-    if (url) {
-      dbName = `vitrine_bench_${process.pid}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const parsed = new URL(url);
-      parsed.pathname = `/${dbName}`;
-      url = parsed.toString();
-    }
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vitrine-bench-search-"));
-    const handle = await openDatabase({ databaseUrl: url, dataDir });
     for (const size of sizes) {
       if (engine.name === "pglite" && size > pgliteMaxItems) continue;
+      const { handle, dispose } = await openBenchDatabase(engine, size);
       const seedStart = performance.now();
-      await seed(handle.db, size);
+      if (!(keepDatabases && engine.url && (await seeded(handle.db, size))))
+        await seed(handle.db, size);
       const seedSeconds = (performance.now() - seedStart) / 1000;
       if (process.env.BENCH_EXPLAIN) {
         const statements = directSql([["montagne"]]);
@@ -168,13 +228,11 @@ it("search latency", async () => {
       const counts = await measure(() => categoryCounts(handle.db), cpu);
       const countsCache = createCountsCache(handle.db, createEventBus());
       const cachedCounts = await measure(() => countsCache.counts(), cpu);
+      const searchOf = (search: SearchCatalogue, q: string) => () =>
+        search(handle.db, parseMarketplaceQuery(new URLSearchParams({ q })));
       let index = 0;
       const app = await measure(
-        () =>
-          searchCatalogue(
-            handle.db,
-            parseMarketplaceQuery(new URLSearchParams({ q: queries[index++ % queries.length]! })),
-          ),
+        () => searchOf(searchCatalogue, queries[index++ % queries.length]!)(),
         cpu,
       );
       index = 0;
@@ -218,24 +276,37 @@ it("search latency", async () => {
         cachedCountsP95: Number(cachedCounts.p95.toFixed(3)),
       });
       console.log(JSON.stringify(rows.at(-1)));
-    }
-    await handle.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName && engine.url) {
-      const admin = new pg.Client({ connectionString: engine.url });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
+      // Query by query, this checkout then the baseline's, so both meet the same load.
+      for (const q of queries) {
+        const mine = await measure(searchOf(searchCatalogue, q), cpu);
+        const theirs = baseline ? await measure(searchOf(baseline, q), cpu) : undefined;
+        const shown = await searchOf(searchCatalogue, q)();
+        perQuery.push({
+          engine: engine.name,
+          items: size,
+          q,
+          shows: `${shown.total}${shown.totalCapped ? "+" : ""}`,
+          appP50: Number(mine.p50.toFixed(2)),
+          appP95: Number(mine.p95.toFixed(2)),
+          appCpuMs: mine.cpuMs === null ? null : Number(mine.cpuMs.toFixed(2)),
+          baselineP50: theirs ? Number(theirs.p50.toFixed(2)) : null,
+          baselineP95: theirs ? Number(theirs.p95.toFixed(2)) : null,
+          baselineCpuMs: theirs?.cpuMs == null ? null : Number(theirs.cpuMs.toFixed(2)),
+        });
+        console.log(JSON.stringify(perQuery.at(-1)));
+      }
+      await dispose();
     }
   }
   load.end = os.loadavg();
   console.table(rows);
+  console.table(perQuery);
   console.log(
     `load average (1, 5, 15 min): start ${load.start.map((v) => v.toFixed(1)).join(" ")}, end ${load.end.map((v) => v.toFixed(1)).join(" ")}`,
   );
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(
     "bench/results/search.json",
-    JSON.stringify({ date: new Date().toISOString(), runs, load, rows }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), runs, load, rows, perQuery }, null, 2),
   );
 });

@@ -27,6 +27,7 @@ import {
   type MarketplaceQuery,
 } from "./catalogue-query";
 import { closestSpelling } from "./spelling";
+import { matchBounds, type SearchedWord } from "./match-bounds.server";
 import { facetCounts, marketplaceFilters, priceOf, type FacetCounts } from "./facet-filters.server";
 
 const s = contentSubmissions;
@@ -237,20 +238,26 @@ export async function correctedSearch(db: Database, q: string): Promise<string |
   return corrected.some((word, index) => word !== words[index]) ? corrected.join(" ") : null;
 }
 
+/** A search as a where-clause, and its words as the vocabulary's counts read them. */
+interface SearchTerms {
+  condition: SQL;
+  words: SearchedWord[];
+}
+
 /**
  * Every word must be found in the title, tags or description, in either language (accents and
- * case ignored; decision 0049), or in the seller's store name. With `fuzzy`, a word may also be replaced by its nearest known words, which
- * forgives a small typo. Store names are looked up first, so the main query stays a plain
- * trigram-index lookup (decision 0012).
+ * case ignored; decision 0049), or in the seller's store name. With `fuzzy`, a word may also be
+ * replaced by its nearest known words, which forgives a small typo. Store names are looked up
+ * first, so the main query stays a plain trigram-index lookup (decision 0012).
  */
-export async function searchCondition(
+async function searchTerms(
   db: Database,
   q: string,
   fuzzy = false,
-): Promise<SQL | undefined> {
+): Promise<SearchTerms | undefined> {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  const conditions = await Promise.all(
+  const terms = await Promise.all(
     words.map(async (word) => {
       const spellings = fuzzy ? [...new Set([word, ...(await nearestWords(db, word))])] : [word];
       const patterns = spellings.map((spelling) => `%${spelling}%`);
@@ -266,18 +273,32 @@ export async function searchCondition(
         )
         .limit(500);
       const text = or(...patterns.map((pattern) => sql`${searchDoc} like ${pattern}`))!;
-      return stores.length > 0
-        ? or(
-            text,
-            inArray(
-              s.creatorId,
-              stores.map((row) => row.userId),
-            ),
-          )!
-        : text;
+      const condition =
+        stores.length > 0
+          ? or(
+              text,
+              inArray(
+                s.creatorId,
+                stores.map((row) => row.userId),
+              ),
+            )!
+          : text;
+      return { condition, word: { spellings, storeMatched: stores.length > 0 } };
     }),
   );
-  return and(...conditions);
+  return {
+    condition: and(...terms.map((term) => term.condition))!,
+    words: terms.map((term) => term.word),
+  };
+}
+
+/** The search's where-clause alone (see `searchTerms`). */
+export async function searchCondition(
+  db: Database,
+  q: string,
+  fuzzy = false,
+): Promise<SQL | undefined> {
+  return (await searchTerms(db, q, fuzzy))?.condition;
 }
 
 /**
@@ -409,29 +430,40 @@ export async function searchCatalogue(
     })();
     return rows.limit(pageSize).offset(offset) as Promise<CardRow[]>;
   };
-  // The count first: it says which way to read the page, and which page is the last.
-  const read = async (searched: SQL | undefined) => {
-    const where = and(...scope, ...filters, searched)!;
-    const count = await countUpTo(db, where, countCap);
+  // The count first: it says which way to read the page, and which page is the last. Without
+  // other filters, the vocabulary's counts may answer it without reading any item: a common
+  // word has more than the cap, a word no item holds has none (decision record 0066).
+  const unfiltered = filters.length === 0 && !options.creatorId;
+  const countOf = async (search: SearchTerms | undefined, where: SQL) => {
+    if (search && unfiltered) {
+      const bounds = await matchBounds(db, search.words);
+      if (bounds.atLeast > countCap) return { total: countCap, capped: true };
+      if (bounds.atMost === 0) return { total: 0, capped: false };
+    }
+    return countUpTo(db, where, countCap);
+  };
+  const read = async (search: SearchTerms | undefined) => {
+    const where = and(...scope, ...filters, search?.condition)!;
+    const count = await countOf(search, where);
     const pageCount = Math.max(1, Math.ceil(count.total / pageSize));
     const page = Math.min(query.page, pageCount);
     const rows = count.total === 0 ? [] : await pageOf(where, page, count.capped);
-    return { searched, count, page, pageCount, rows };
+    return { searched: search?.condition, count, page, pageCount, rows };
   };
   // Exact words first; a search that finds nothing is corrected word by word against the
   // vocabulary ('soliel' → 'soleil'), then, failing that, each word may match its nearest
   // known words, which forgives typos. All are served by the trigram index (decision 0012).
-  let result = await read(await searchCondition(db, query.q));
+  let result = await read(await searchTerms(db, query.q));
   let correctedQuery: string | null = null;
   if (result.count.total === 0 && query.q) {
     const corrected = await correctedSearch(db, query.q);
     if (corrected) {
-      const correctedResult = await read(await searchCondition(db, corrected));
+      const correctedResult = await read(await searchTerms(db, corrected));
       if (correctedResult.count.total > 0) [result, correctedQuery] = [correctedResult, corrected];
     }
   }
   if (result.count.total === 0 && query.q)
-    result = await read(await searchCondition(db, query.q, true));
+    result = await read(await searchTerms(db, query.q, true));
   const counts = options.facets
     ? await facetCounts(db, query, and(...scope, result.searched))
     : null;
