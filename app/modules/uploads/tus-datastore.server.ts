@@ -1,7 +1,7 @@
 import type { DataStore, Locker } from "@tus/server";
 import type { Database } from "../db/client.server";
 import type { S3Settings } from "../storage/s3-settings.server";
-import { LocalTusStore, type FinishedUploads } from "./finished-uploads.server";
+import type { FinishedUploads } from "./finished-uploads.server";
 
 /** A tus store the upload server can also ask about a finished upload. */
 export type TusDatastore = DataStore & FinishedUploads;
@@ -22,7 +22,10 @@ export async function createTusDatastore(options: {
   db: Database;
   directory: string;
 }): Promise<TusDatastore> {
-  if (!options.s3) return new LocalTusStore(options.directory);
+  if (!options.s3) {
+    const { LocalTusStore } = await import("./finished-uploads.server");
+    return new LocalTusStore(options.directory);
+  }
   const [{ createS3Client }, { S3TusStore }] = await Promise.all([
     import("../storage/s3-client.server"),
     import("./s3-tus-store.server"),
