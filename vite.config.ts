@@ -28,5 +28,10 @@ export default defineConfig({
       build: { rolldownOptions: { output: { codeSplitting: shellChunks.codeSplitting } } },
     },
   },
+  // The server build imports packages from node_modules as they are, whole: lucide-react's one
+  // file holds every icon and radix-ui re-exports every primitive, about 10 MiB of the idle
+  // server's heap for the few dozen it renders. Bundled, only what the pages use is kept
+  // (decision record 0011).
+  ssr: { noExternal: ["lucide-react", "radix-ui"] },
   server: { port: 3000 },
 });

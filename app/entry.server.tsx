@@ -18,8 +18,8 @@ import { readiness as checkReadiness } from "./modules/operations/readiness.serv
 import { beginStopping } from "./modules/operations/stopping.server";
 import { copyStorage } from "./modules/storage/copy-storage.server";
 import { createLocalStorage } from "./modules/storage/local-storage.server";
-import { createS3Client, s3SettingsFromEnv } from "./modules/storage/s3-client.server";
-import { createS3Storage } from "./modules/storage/s3-storage.server";
+import { openStorage } from "./modules/storage/open-storage.server";
+import { s3SettingsFromEnv } from "./modules/storage/s3-settings.server";
 
 export const streamTimeout = 5_000;
 
@@ -63,9 +63,9 @@ export async function signedDownload(uploadId: string, params: URLSearchParams) 
  */
 export async function copyLocalFilesToBucket(onCopied?: (key: string, size: number) => void) {
   const config = env();
-  const s3 = s3SettingsFromEnv(config);
-  if (!s3) throw new Error("Set STORAGE_DRIVER=s3 and S3_BUCKET (and the other S3_* variables).");
-  const bucket = createS3Storage(createS3Client(s3), s3.bucket);
+  if (!s3SettingsFromEnv(config))
+    throw new Error("Set STORAGE_DRIVER=s3 and S3_BUCKET (and the other S3_* variables).");
+  const bucket = await openStorage(config);
   await bucket.check();
   return copyStorage(createLocalStorage(config.dataDir), bucket, onCopied);
 }

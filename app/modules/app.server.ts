@@ -28,7 +28,7 @@ import {
 import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
 import { openStorage } from "./storage/open-storage.server";
-import { createS3Client, s3SettingsFromEnv } from "./storage/s3-client.server";
+import { s3SettingsFromEnv } from "./storage/s3-settings.server";
 import { uploadsDirectory } from "./uploads/studio-uploads.server";
 import { createTusStorage } from "./uploads/tus-datastore.server";
 import type { S3TusStore } from "./uploads/s3-tus-store.server";
@@ -61,15 +61,13 @@ async function start(): Promise<Services> {
     dataDir: config.dataDir,
     onConnectionLost: (error) => log.warn({ err: error }, "database connection lost"),
   });
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   // On S3, resumable uploads keep their parts in the bucket and their progress in the database,
   // so any instance can resume an upload another one started (decision 0046).
   const s3 = s3SettingsFromEnv(config);
   const tusStorage = s3
-    ? createTusStorage({
-        storageDriver: "s3",
-        s3Client: createS3Client(s3),
-        bucket: s3.bucket,
+    ? await createTusStorage({
+        s3,
         db: handle.db,
         directory: uploadsDirectory(config.dataDir),
         databaseUrl: config.DATABASE_URL,

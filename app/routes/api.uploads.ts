@@ -1,5 +1,4 @@
 import { services } from "~/modules/app.server";
-import { handleUploadRequest } from "~/modules/uploads/upload-server.server";
 import type { Route } from "./+types/api.uploads";
 
 /**
@@ -7,6 +6,9 @@ import type { Route } from "./+types/api.uploads";
  * server's hooks: signed-in creator or admin, and the uploader alone for an existing upload.
  */
 async function handle(request: Request): Promise<Response> {
+  // tus's server and file store are imported with the first upload request, not at boot
+  // (decision record 0011).
+  const { handleUploadRequest } = await import("~/modules/uploads/upload-server.server");
   return handleUploadRequest(await services(), request);
 }
 

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { services } from "~/modules/app.server";
-import { certificatePdf } from "~/modules/commerce/certificate-pdf.server";
 import { certificateView } from "~/modules/commerce/certificate-view.server";
 import { requireAccess } from "~/modules/http/guard.server";
 import { localeFromUrl } from "~/modules/i18n/locale";
@@ -13,6 +12,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await services();
   const certificate = await certificateView(db, params.number, viewer, locale);
   if (!certificate) throw data(null, { status: 404 });
+  // pdfkit and its font parser (several MiB of heap) are imported with the first PDF asked
+  // for, not when the server starts (decision record 0011).
+  const { certificatePdf } = await import("~/modules/commerce/certificate-pdf.server");
   return new Response(new Uint8Array(await certificatePdf(certificate, locale)), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,7 +1,8 @@
 import type Stripe from "stripe";
 import type { Services } from "../services";
 import type { Locale } from "../i18n/locale";
-import { checkoutLine, stripeClient } from "../payments/stripe-provider.server";
+import { checkoutLine } from "../payments/stripe-provider.server";
+import { lazyStripeClient } from "../payments/stripe-sdk.server";
 import type { BillingInterval } from "./plans";
 
 /**
@@ -48,7 +49,7 @@ export interface RemoteSubscriptionState {
 export function stripeBilling(services: Pick<Services, "env">): StripeBilling | null {
   const { env } = services;
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return null;
-  const stripe = stripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL });
+  const stripe = lazyStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL });
   return {
     async createSubscriptionCheckout(request) {
       const recurring = { interval: request.interval };
@@ -64,7 +65,9 @@ export function stripeBilling(services: Pick<Services, "env">): StripeBilling | 
         planId: request.planId,
         interval: request.interval,
       };
-      const session = await stripe.checkout.sessions.create(
+      const session = await (
+        await stripe()
+      ).checkout.sessions.create(
         {
           mode: "subscription",
           line_items: lineItems,
@@ -83,14 +86,16 @@ export function stripeBilling(services: Pick<Services, "env">): StripeBilling | 
       return { sessionId: session.id, url: session.url };
     },
     async cancelAtPeriodEnd(providerSubscriptionId) {
-      await stripe.subscriptions.update(
+      await (
+        await stripe()
+      ).subscriptions.update(
         providerSubscriptionId,
         { cancel_at_period_end: true },
         { idempotencyKey: `cancel-at-period-end-${providerSubscriptionId}` },
       );
     },
     async subscriptionState(providerSubscriptionId) {
-      const remote = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      const remote = await (await stripe()).subscriptions.retrieve(providerSubscriptionId);
       return { status: remote.status, cancelAtPeriodEnd: remote.cancel_at_period_end };
     },
   };

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Database } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import type { FileStorage } from "../storage/file-storage.server";
@@ -42,14 +42,21 @@ export function createOutboxMailer(db: Database, storage: FileStorage): Mailer {
   };
 }
 
+/**
+ * Sends through SMTP. nodemailer (about 50 modules, several MiB of heap) is imported with the
+ * first message, not at boot (decision record 0011).
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  let transporter: Promise<Transporter> | undefined;
   return {
     transport: "smtp",
     async send(message, options = {}) {
+      transporter ??= import("nodemailer").then((module) =>
+        module.default.createTransport(smtpUrl),
+      );
       // A stable Message-ID lets the receiving side drop a copy sent again after a crash.
       const messageId = options.key ? `<${options.key}@${fromDomain(from)}>` : undefined;
-      await transporter.sendMail({ from, ...message, ...(messageId ? { messageId } : {}) });
+      await (await transporter).sendMail({ from, ...message, ...(messageId ? { messageId } : {}) });
     },
   };
 }

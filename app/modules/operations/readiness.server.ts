@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { migrationsFolder } from "../db/client.server";
+import { migrationsFolder } from "../db/migrations-folder.server";
 import { logger } from "../log/logger.server";
 
 /** A stuck database must not hold the health checker's request: it fails after this. */

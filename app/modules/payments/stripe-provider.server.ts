@@ -1,5 +1,6 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider.server";
+import { lazyStripeClient } from "./stripe-sdk.server";
 
 /**
  * One line of a Checkout session, priced by the server in euros; with `recurring`, a line of a
@@ -26,22 +27,6 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** Another API origin (stripe-mock, a test fake); Stripe's own by default. */
   apiUrl?: string;
-}
-
-/** The SDK client for these options (Billing uses it too: app/modules/credits). */
-export function stripeClient(options: Pick<StripeProviderOptions, "secretKey" | "apiUrl">): Stripe {
-  const api = options.apiUrl ? new URL(options.apiUrl) : null;
-  return new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    telemetry: false,
-    ...(api
-      ? {
-          host: api.hostname,
-          port: api.port || (api.protocol === "https:" ? 443 : 80),
-          protocol: api.protocol === "https:" ? "https" : "http",
-        }
-      : {}),
-  });
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -110,7 +95,7 @@ export function stripeEventToPaymentEvent(event: Stripe.Event): PaymentEvent {
  * call; webhooks verified on the raw body by the SDK (300 s tolerance).
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = stripeClient(options);
+  const stripe = lazyStripeClient(options);
   return {
     name: "stripe",
     async createCheckoutSession(request, idempotencyKey) {
@@ -118,7 +103,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (request.vatCents > 0) {
         lineItems.push(checkoutLine(request.vatLabel, request.vatCents));
       }
-      const session = await stripe.checkout.sessions.create(
+      const session = await (
+        await stripe()
+      ).checkout.sessions.create(
         {
           mode: "payment",
           line_items: lineItems,
@@ -138,15 +125,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
     async expireCheckoutSession(sessionId) {
       try {
-        await stripe.checkout.sessions.expire(
-          sessionId,
-          {},
-          { idempotencyKey: `expire-${sessionId}` },
-        );
+        await (
+          await stripe()
+        ).checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
         return "expired";
       } catch (error) {
         // Only an open session can be expired: one already closed says which way it went.
-        const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+        const session = await (
+          await stripe()
+        ).checkout.sessions
+          .retrieve(sessionId)
+          .catch(() => null);
         if (!session) throw error;
         return session.status === "complete" ? "paid" : "expired";
       }
@@ -154,9 +143,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async parseWebhook(rawBody, headers) {
       const signature = headers.get("stripe-signature");
       if (!signature) throw new WebhookSignatureError("no Stripe-Signature header");
+      const { webhooks } = await stripe();
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+        event = webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : "invalid");
       }

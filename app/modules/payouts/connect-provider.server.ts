@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
+import { lazyStripeClient, loadStripe } from "../payments/stripe-sdk.server";
 import type { Services } from "../services";
 import type { Database } from "../db/client.server";
 import { testConnectAccounts, testProviderObjects, type PayoutRequirements } from "../db/schema";
@@ -186,34 +186,19 @@ export function createTestConnectProvider(options: { db: Database; baseUrl: stri
   return provider;
 }
 
-function stripeClient(secretKey: string, apiUrl?: string, timeoutMs?: number): Stripe {
-  const api = apiUrl ? new URL(apiUrl) : null;
-  return new Stripe(secretKey, {
-    // Retries after a timeout or a network error reuse the idempotency key.
-    maxNetworkRetries: 2,
-    telemetry: false,
-    ...(timeoutMs ? { timeout: timeoutMs } : {}),
-    ...(api
-      ? {
-          host: api.hostname,
-          port: api.port || (api.protocol === "https:" ? 443 : 80),
-          protocol: api.protocol === "https:" ? "https" : "http",
-        }
-      : {}),
-  });
-}
-
 /** Stripe Connect: accounts and account links, separate charges and transfers, refunds. */
 export function createStripeConnectProvider(options: {
   secretKey: string;
   apiUrl?: string;
   timeoutMs?: number;
 }): ConnectProvider {
-  const stripe = stripeClient(options.secretKey, options.apiUrl, options.timeoutMs);
+  const stripe = lazyStripeClient(options);
   return {
     name: "stripe",
     async createAccount(input, idempotencyKey) {
-      const account = await stripe.accounts.create(
+      const account = await (
+        await stripe()
+      ).accounts.create(
         {
           type: input.type,
           country: input.country,
@@ -226,7 +211,9 @@ export function createStripeConnectProvider(options: {
       return { accountId: account.id };
     },
     async onboardingLink(accountId, urls) {
-      const link = await stripe.accountLinks.create({
+      const link = await (
+        await stripe()
+      ).accountLinks.create({
         account: accountId,
         type: "account_onboarding",
         return_url: urls.returnUrl,
@@ -235,7 +222,7 @@ export function createStripeConnectProvider(options: {
       return link.url;
     },
     async retrieveAccount(accountId) {
-      const account = await stripe.accounts.retrieve(accountId);
+      const account = await (await stripe()).accounts.retrieve(accountId);
       return {
         detailsSubmitted: Boolean(account.details_submitted),
         chargesEnabled: Boolean(account.charges_enabled),
@@ -252,9 +239,11 @@ export function createStripeConnectProvider(options: {
         // The charge behind the card payment: the transfer draws on it, not on the available
         // balance (Stripe refuses a transfer larger than what is available otherwise).
         const charge = input.sourcePaymentId
-          ? (await stripe.paymentIntents.retrieve(input.sourcePaymentId)).latest_charge
+          ? (await (await stripe()).paymentIntents.retrieve(input.sourcePaymentId)).latest_charge
           : null;
-        const transfer = await stripe.transfers.create(
+        const transfer = await (
+          await stripe()
+        ).transfers.create(
           {
             amount: input.amountCents,
             currency: "eur",
@@ -269,14 +258,17 @@ export function createStripeConnectProvider(options: {
         );
         return { id: transfer.id, status: "paid" };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.type !== "StripeConnectionError") {
+        const { errors } = await loadStripe();
+        if (error instanceof errors.StripeError && error.type !== "StripeConnectionError") {
           return { id: "", status: "failed", failureCode: error.code ?? "provider_error" };
         }
         throw error;
       }
     },
     async reverseTransfer(input, idempotencyKey) {
-      const reversal = await stripe.transfers.createReversal(
+      const reversal = await (
+        await stripe()
+      ).transfers.createReversal(
         input.transferId,
         {
           amount: input.amountCents,
@@ -287,7 +279,9 @@ export function createStripeConnectProvider(options: {
       return { id: reversal.id };
     },
     async createRefund(input, idempotencyKey) {
-      const refund = await stripe.refunds.create(
+      const refund = await (
+        await stripe()
+      ).refunds.create(
         {
           payment_intent: input.paymentId,
           ...(input.amountCents !== null ? { amount: input.amountCents } : {}),

@@ -1,9 +1,7 @@
-import type { S3Client } from "@aws-sdk/client-s3";
 import type { DataStore, Locker } from "@tus/server";
 import type { Database } from "../db/client.server";
-import { LocalTusStore, type FinishedUploads } from "./finished-uploads.server";
-import { createTusLocker } from "./postgres-locker.server";
-import { S3TusStore } from "./s3-tus-store.server";
+import type { S3Settings } from "../storage/s3-settings.server";
+import type { FinishedUploads } from "./finished-uploads.server";
 
 /** A tus store the upload server can also ask about a finished upload. */
 export type TusDatastore = DataStore & FinishedUploads;
@@ -16,24 +14,37 @@ export interface TusStorage {
 
 /**
  * The store the environment asks for: local disk under `directory` (DATA_DIR/uploads), or S3
- * with its bookkeeping in the database, so several instances share uploads.
+ * with its bookkeeping in the database, so several instances share uploads. The S3 store and
+ * its SDK are imported only for a bucket.
  */
-export function createTusDatastore(options: {
-  storageDriver: "local" | "s3";
-  s3Client?: S3Client;
-  bucket?: string;
+export async function createTusDatastore(options: {
+  s3: S3Settings | null;
   db: Database;
   directory: string;
-}): TusDatastore {
-  if (options.storageDriver === "local") return new LocalTusStore(options.directory);
-  if (!options.s3Client || !options.bucket)
-    throw new Error("S3 storage needs a client and a bucket");
-  return new S3TusStore({ s3: options.s3Client, bucket: options.bucket, db: options.db });
+}): Promise<TusDatastore> {
+  if (!options.s3) {
+    const { LocalTusStore } = await import("./finished-uploads.server");
+    return new LocalTusStore(options.directory);
+  }
+  const [{ createS3Client }, { S3TusStore }] = await Promise.all([
+    import("../storage/s3-client.server"),
+    import("./s3-tus-store.server"),
+  ]);
+  return new S3TusStore({
+    s3: createS3Client(options.s3),
+    bucket: options.s3.bucket,
+    db: options.db,
+  });
 }
 
 /** Store and locker together: on PostgreSQL (DATABASE_URL) the lock is shared by instances. */
-export function createTusStorage(
+export async function createTusStorage(
   options: Parameters<typeof createTusDatastore>[0] & { databaseUrl?: string },
-): TusStorage {
-  return { datastore: createTusDatastore(options), locker: createTusLocker(options.databaseUrl) };
+): Promise<TusStorage> {
+  // The locker module holds pg's client: imported here, with S3, not at boot.
+  const { createTusLocker } = await import("./postgres-locker.server");
+  return {
+    datastore: await createTusDatastore(options),
+    locker: createTusLocker(options.databaseUrl),
+  };
 }
