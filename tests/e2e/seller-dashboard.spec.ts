@@ -137,6 +137,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     test.use({ colorScheme });
 
     test("every tab and the portfolio have no serious or critical violation", async ({ page }) => {
+      // Seven pages, each with an axe analysis.
+      test.setTimeout(90_000);
       await createAccount(page.request, { seller: true });
       for (const path of [
         ...tabIds.map((tab) => `/fr/seller-dashboard?tab=${tab}`),
