@@ -2,7 +2,7 @@
 -- 0066). `catalogue_words.items` counts the items approved and not deleted whose search document
 -- holds the word, `catalogue_word_pairs.items` those whose title holds the pair, so a search for a
 -- common word or phrase learns it has more than the marketplace's 10,000 counted matches by
--- reading one row, instead of finding 10,001 of them. The counts move in the statement that
+-- reading one row, instead of looking for 10,001 of them. The counts move in the statement that
 -- changes an item (insert, approval, withdrawal, deletion, text edited), through statement-level
 -- triggers that read the changed rows once: a bulk import counts its words in one upsert. Words
 -- are upserted in word order, so two transactions touching the same words lock them in the same
