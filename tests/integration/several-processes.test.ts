@@ -58,8 +58,21 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Signs the demo admin in on one web process; returns its Cookie header. */
-async function adminCookies(server: ServerProcess): Promise<string> {
+/**
+ * Signs the demo admin in on one web process, once per process (sign-ins are rate-limited);
+ * returns its Cookie header.
+ */
+const adminSessions = new Map<ServerProcess, Promise<string>>();
+function adminCookies(server: ServerProcess): Promise<string> {
+  let session = adminSessions.get(server);
+  if (!session) {
+    session = signAdminIn(server);
+    adminSessions.set(server, session);
+  }
+  return session;
+}
+
+async function signAdminIn(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.baseUrl}/fr/auth`, {
     method: "POST",
     redirect: "manual",
