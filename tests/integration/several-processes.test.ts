@@ -111,6 +111,17 @@ async function approveOn(server: ServerProcess, cookies: string, submissionId: s
   expect(response.status).toBeLessThan(400);
 }
 
+/** Likes an item through one web process. */
+async function likeOn(server: ServerProcess, cookies: string, submissionId: string) {
+  const response = await fetch(`${server.baseUrl}/fr/product/${submissionId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.baseUrl, Cookie: cookies },
+    body: new URLSearchParams({ intent: "like" }),
+  });
+  expect(response.status).toBeLessThan(400);
+}
+
 /** The audio count in a page's category bar, rendered on the server. */
 async function audioCountOnPage(server: ServerProcess): Promise<number> {
   const html = await (await fetch(`${server.baseUrl}/fr`)).text();
@@ -206,13 +217,7 @@ describe.runIf(process.env.DATABASE_URL)("two web processes and a worker on Post
       submissionId,
     );
     expect(await likes()).toBe("0");
-    const like = await fetch(`${webB.baseUrl}/fr/product/${submissionId}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: webB.baseUrl, Cookie: cookies },
-      body: new URLSearchParams({ intent: "like" }),
-    });
-    expect(like.status).toBeLessThan(400);
+    await likeOn(webB, cookies, submissionId);
     expect(await within(2000, likes, (count) => count === "1")).toBe("1");
   }, 30_000);
 
@@ -232,13 +237,7 @@ describe.runIf(process.env.DATABASE_URL)("two web processes and a worker on Post
     ]);
     expect(await visitorPage()).toContain("Pluie sur Lyon");
     // A like through B is announced to A, which drops its kept pages and renders again.
-    const like = await fetch(`${webB.baseUrl}/fr/product/${submissionId}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: webB.baseUrl, Cookie: cookies },
-      body: new URLSearchParams({ intent: "like" }),
-    });
-    expect(like.status).toBeLessThan(400);
+    await likeOn(webB, cookies, submissionId);
     const after = await within(2000, visitorPage, (html) => html.includes("Orage sur Lyon"));
     expect(after).toContain("Orage sur Lyon");
     expect(after).toMatch(/1 j&#x27;aime/);
