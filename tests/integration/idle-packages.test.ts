@@ -12,8 +12,8 @@ import {
 } from "../support/server-process";
 
 // The production server with no Stripe keys, no SMTP and files on local disk, once it has served
-// a page: the packages of those services, tus's (no upload yet) and the engine it does not run
-// on stay unloaded (each costs the idle process several MiB, decision record 0011).
+// a page: the packages of those services, tus's and sharp's (no upload yet, no demo content) and
+// the engine it does not run on stay unloaded (each costs the idle process several MiB, decision record 0011).
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let server: ServerProcess;
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
@@ -52,7 +52,7 @@ async function loadedPackages(): Promise<string[]> {
 }
 
 describe("an idle server whose optional services are not configured", () => {
-  it("has not loaded their SDKs, tus, the other engine's driver, or whole icon and UI libraries", async () => {
+  it("has not loaded their SDKs, tus, sharp, the other engine's driver, or whole icon and UI libraries", async () => {
     expect((await fetch(`${server.baseUrl}/fr`)).status).toBe(200);
     const loaded = await loadedPackages();
     // The engine it runs on is loaded: the recording itself works.
@@ -64,6 +64,7 @@ describe("an idle server whose optional services are not configured", () => {
       "@aws-sdk/lib-storage",
       "@aws-sdk/s3-request-presigner",
       "pdfkit",
+      "sharp",
       "@tus/server",
       "@tus/file-store",
       "lucide-react",

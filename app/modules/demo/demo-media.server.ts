@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import sharp from "sharp";
+import { loadSharp } from "~/modules/media/sharp.server";
 
 const run = promisify(execFile);
 
@@ -31,8 +31,13 @@ export interface SceneColours {
 }
 
 /** A generated photograph-like JPEG (demo content only). */
-export function sceneJpeg(width: number, height: number, colours: SceneColours): Promise<Buffer> {
+export async function sceneJpeg(
+  width: number,
+  height: number,
+  colours: SceneColours,
+): Promise<Buffer> {
   const svg = sceneSvg(width, height, colours.sky, colours.ground, colours.sun);
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
 }
 
@@ -48,7 +53,8 @@ export function geometricSvg(colours: string[]): string {
 }
 
 /** An illustration rendered to PNG. */
-export function illustrationPng(colours: string[]): Promise<Buffer> {
+export async function illustrationPng(colours: string[]): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(geometricSvg(colours)), { density: 144 })
     .png()
     .toBuffer();

@@ -1,5 +1,5 @@
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.server";
 import type { MediaMetadata } from "~/modules/db/schema";
 import type { MediaFiles, MediaInput } from "./media-step.server";
 import { decodeOptions, readRasterHeader, sharpInputError } from "./raster.server";
@@ -32,6 +32,7 @@ export async function processProfileImage(
   const header = await readRasterHeader(input.path);
   const spec = profileImageSpec[shape];
   const file = path.join(input.workDir, `${spec.derivative}.jpg`);
+  const sharp = await loadSharp();
   try {
     await sharp(input.path, decodeOptions())
       .rotate()

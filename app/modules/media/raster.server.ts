@@ -1,6 +1,7 @@
 import path from "node:path";
-import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from "sharp";
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from "sharp";
 import { MediaInputError } from "./media-errors";
+import { loadSharp } from "./sharp.server";
 import { cornerLogo, cornerLogoSize, watermarkTileFor } from "./watermark.server";
 
 import { maxInputPixels } from "./media-limits";
@@ -13,11 +14,6 @@ import {
 } from "./responsive-images";
 
 export { maxInputPixels };
-
-// libvips keeps recent operations and their pixels (up to 50 MB by default) in case the same
-// image is asked for again; each upload is processed once, so that memory only stayed resident
-// in the idle server (decision record 0056).
-sharp.cache(false);
 
 /** Decision record 0007: thumbnails fit in 400 px at quality 0.8; previews at most 1280 px wide at 0.85. */
 export const thumbnailSpec = { maxSize: 400, quality: 80 } as const;
@@ -72,6 +68,7 @@ export async function readRasterHeader(
   input: string | Buffer,
   options: SharpOptions = {},
 ): Promise<RasterHeader> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // No pixel limit here: we want the size, to refuse it ourselves with a clear message.
@@ -175,6 +172,7 @@ async function decodeForPreview(
   input: string | Buffer,
   options: SharpOptions,
 ): Promise<{ data: Buffer; info: OutputInfo }> {
+  const sharp = await loadSharp();
   try {
     return await sharp(input, decodeOptions(options))
       .rotate()
@@ -230,6 +228,7 @@ export async function writeRasterOutputs(
   for (const size of stillWidths) {
     if (size <= width) webp[`still-${size}`] = path.join(workDir, `still-${size}.webp`);
   }
+  const sharp = await loadSharp();
   const [colours] = await Promise.all([
     sharp(base.data, raw)
       .resize(48, 48, { fit: "inside" })
@@ -269,6 +268,7 @@ async function writeWatermarked(
 ): Promise<void> {
   const size = fitInside(raw.raw.width, raw.raw.height, maxWidth, maxWidth * 2);
   const tile = await watermarkTileFor(size.width, size.height);
+  const sharp = await loadSharp();
   let image = sharp(data, raw);
   if (size.width !== raw.raw.width) image = image.resize(size.width, size.height, { fit: "fill" });
   await encode(image.composite([{ input: tile, tile: true }]), format, previewSpec.quality).toFile(
@@ -287,6 +287,7 @@ async function writeThumbnail(
   const size = fitInside(raw.raw.width, raw.raw.height, maxSize, maxSize);
   const logoSize = cornerLogoSize(size.width, size.height);
   const margin = Math.round(logoSize / 8);
+  const sharp = await loadSharp();
   // sharp composites after resizing, so the mark lands on the thumbnail at its final size.
   const image = sharp(data, raw)
     .resize(size.width, size.height, { fit: "fill" })

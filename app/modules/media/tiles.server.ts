@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp.server";
 import { thumbnailSpec } from "./raster.server";
 
 /**
@@ -23,6 +23,7 @@ function svgDocument(body: string): string {
 }
 
 async function renderJpeg(svg: string, file: string): Promise<void> {
+  const sharp = await loadSharp();
   await sharp(Buffer.from(svg))
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: thumbnailSpec.quality })

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { MediaMetadata } from "~/modules/db/schema";
 import { readBytes, removeQuietly } from "./files.server";
 import {
@@ -13,6 +13,7 @@ import {
 import { MediaInputError } from "./media-errors";
 import type { MediaStep } from "./media-step.server";
 import { previewSpec, sharpInputError, writeRasterOutputs } from "./raster.server";
+import { loadSharp } from "./sharp.server";
 
 /** librsvg reads a whole SVG into memory to parse it; an illustration is far below this. */
 export const maxSvgBytes = 20 * 1024 * 1024;
@@ -37,6 +38,7 @@ async function processSvg(filePath: string, workDir: string) {
   // given the path, `<image href="other-upload">` would draw the upload stored beside it.
   // It never fetches from the network either way.
   const svg = await fs.readFile(filePath);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(svg).metadata();
@@ -70,7 +72,7 @@ async function processGhostscript(filePath: string, workDir: string) {
   const png = path.join(workDir, ".vector-render.png");
   try {
     await renderFirstPage(filePath, png, { resolution: dpi, eps: !isPdf });
-    const rendered = await sharp(png).metadata();
+    const rendered = await (await loadSharp())(png).metadata();
     const natural = box ?? {
       width: (rendered.width * 72) / dpi,
       height: (rendered.height * 72) / dpi,

@@ -1,4 +1,5 @@
-import sharp from "sharp";
+import type Sharp from "sharp";
+import { loadSharp } from "./sharp.server";
 
 /**
  * The Vitrine mark (app/components/shell/logo.tsx) in the light theme's accent colours: an
@@ -20,7 +21,7 @@ function logoBody(logoSvg: string): string {
   return logoSvg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "");
 }
 
-function transparentCanvas(width: number, height: number) {
+function transparentCanvas(sharp: typeof Sharp, width: number, height: number) {
   return sharp({
     create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
   });
@@ -28,7 +29,7 @@ function transparentCanvas(width: number, height: number) {
 
 /** True when some pixel of the PNG is not fully transparent. */
 async function hasInk(png: Buffer): Promise<boolean> {
-  const { channels } = await sharp(png).stats();
+  const { channels } = await (await loadSharp())(png).stats();
   const alpha = channels[3];
   return alpha !== undefined && alpha.max > 0;
 }
@@ -42,6 +43,7 @@ async function logoTile(logoSvg: string): Promise<Buffer> {
     `<g opacity="${opacity}" transform="rotate(${angle} ${centre} ${centre})">` +
     `<svg x="${offset}" y="${offset}" width="${logoSize}" height="${logoSize}" viewBox="0 0 32 32">` +
     `${logoBody(logoSvg)}</svg></g></svg>`;
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   if (!(await hasInk(png))) throw new Error("the logo rendered as an empty image");
   return png;
@@ -50,6 +52,7 @@ async function logoTile(logoSvg: string): Promise<Buffer> {
 /** "VITRINE" set by Pango (not librsvg), so it still works where the logo cannot be drawn. */
 async function textTile(): Promise<Buffer> {
   const { tileSize, angle, opacity } = watermarkSpec;
+  const sharp = await loadSharp();
   const text = await sharp({
     text: {
       text: '<span foreground="#484dd2" font_weight="bold">VITRINE</span>',
@@ -62,7 +65,7 @@ async function textTile(): Promise<Buffer> {
     .resize(tileSize, tileSize, { fit: "inside", withoutEnlargement: true })
     .png()
     .toBuffer();
-  const png = await transparentCanvas(tileSize, tileSize)
+  const png = await transparentCanvas(sharp, tileSize, tileSize)
     .composite([{ input: text, gravity: "centre" }])
     .ensureAlpha()
     .linear([1, 1, 1, opacity], [0, 0, 0, 0])
@@ -114,7 +117,7 @@ export function cornerLogo(size: number): Promise<Buffer> {
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">` +
       `<g opacity="${cornerLogoSpec.opacity}">${logoBody(vitrineLogoSvg)}</g></svg>`;
-    logo = sharp(Buffer.from(svg)).png().toBuffer();
+    logo = loadSharp().then((sharp) => sharp(Buffer.from(svg)).png().toBuffer());
     logo.catch(() => cornerLogos.delete(size));
     cornerLogos.set(size, logo);
   }
@@ -131,6 +134,7 @@ export async function watermarkTileFor(width: number, height: number): Promise<B
   if (width >= tileSize && height >= tileSize) return tile;
   const cropWidth = Math.min(width, tileSize);
   const cropHeight = Math.min(height, tileSize);
+  const sharp = await loadSharp();
   return sharp(tile)
     .extract({
       left: Math.floor((tileSize - cropWidth) / 2),
@@ -147,8 +151,9 @@ export async function watermarkTileFor(width: number, height: number): Promise<B
  * a video (ffmpeg has no filter that tiles an image).
  */
 export async function watermarkOverlay(width: number, height: number): Promise<Buffer> {
-  return transparentCanvas(width, height)
-    .composite([{ input: await watermarkTileFor(width, height), tile: true }])
+  const tile = await watermarkTileFor(width, height);
+  return transparentCanvas(await loadSharp(), width, height)
+    .composite([{ input: tile, tile: true }])
     .png()
     .toBuffer();
 }

@@ -1,0 +1,20 @@
+import type Sharp from "sharp";
+
+/**
+ * sharp (libvips and its codecs) adds about 20 MiB to the resident memory of the process that
+ * loads it: it is imported when the first image is made, so a server that has processed no
+ * upload since it started never holds it (decision record 0011).
+ */
+let loading: Promise<typeof Sharp> | undefined;
+
+/** sharp's constructor, imported once. */
+export function loadSharp(): Promise<typeof Sharp> {
+  loading ??= import("sharp").then(({ default: sharp }) => {
+    // libvips keeps recent operations and their pixels (up to 50 MB by default) in case the
+    // same image is asked for again; each upload is processed once, so that memory only stayed
+    // resident in the idle server (decision record 0056).
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
