@@ -14,6 +14,7 @@ export default defineConfig({
   },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/support/migrated-database.ts"],
     setupFiles: ["tests/support/setup-env.ts"],
     // Each file boots its own app on its own database; PGlite start-up dominates.
     testTimeout: 30_000,

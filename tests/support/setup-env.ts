@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 // Tests call app modules directly: they hold both catalogs, as the server does.
 import "../../app/modules/i18n/catalogs.server";
 import { envVariableNames } from "../../app/modules/config/env.server";
@@ -20,10 +20,13 @@ for (const name of envVariableNames) {
 
 /**
  * Every test file gets its own data directory and, when DATABASE_URL points at a PostgreSQL
- * server, its own database on it, so files never share state.
+ * server, its own database on it, so files never share state. Both start as copies of a database
+ * the global set-up migrated once (tests/support/migrated-database.ts).
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vitrine-test-"));
 process.env.DATA_DIR = dataDir;
+const migratedPglite = inject("migratedPglite");
+if (migratedPglite) fs.cpSync(migratedPglite, path.join(dataDir, "pglite"), { recursive: true });
 process.env.LOG_LEVEL ??= "silent";
 process.env.BASE_URL = "http://localhost:3000";
 // Each file's app starts empty of demo content: tests make the files they need.
@@ -36,7 +39,8 @@ if (serverUrl) {
   databaseName = `vitrine_test_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${databaseName}`);
+  const template = inject("migratedPostgres");
+  await admin.query(`create database ${databaseName}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${databaseName}`;
