@@ -2,7 +2,7 @@
 // through React Router.
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import sirv from "sirv";
@@ -14,12 +14,11 @@ import { createSignedFileSender } from "./send-file.js";
 import { createRequestTracker, stopGracefullyOnSignals } from "./shutdown.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildFile = path.join(root, "build/server/index.js");
-const build = await import(buildFile);
+const build = await import(path.join(root, "build/server/index.js"));
 const entry = build.entry.module;
-// Images are decoded and encoded in a child process importing the same build, so this process
-// never holds libvips or the pixels' memory (docs/decisions/0011-server-memory.md).
-entry.useMediaProcess(pathToFileURL(buildFile).href);
+// Images are decoded and encoded in a child process, so this process never holds libvips or
+// the pixels' memory (docs/decisions/0011-server-memory.md).
+entry.useMediaProcess();
 
 try {
   await entry.boot();

@@ -5,7 +5,7 @@
 // and exits 0; a second signal exits at once.
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { createHealthChecks } from "./health.js";
 import { withinBound } from "./shutdown.js";
 
@@ -15,12 +15,11 @@ process.env.NODE_ENV ??= "production";
 process.env.MEDIA_WORKER = "true";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildFile = path.join(root, "build/server/index.js");
-const build = await import(buildFile);
+const build = await import(path.join(root, "build/server/index.js"));
 const entry = build.entry.module;
-// Images are decoded and encoded in a child process importing the same build, so this process
-// never holds libvips or the pixels' memory (docs/decisions/0011-server-memory.md).
-entry.useMediaProcess(pathToFileURL(buildFile).href);
+// Images are decoded and encoded in a child process, so this process never holds libvips or
+// the pixels' memory (docs/decisions/0011-server-memory.md).
+entry.useMediaProcess();
 
 try {
   if (!entry.env().DATABASE_URL) {

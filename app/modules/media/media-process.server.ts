@@ -1,36 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { geometricSvg, sceneSvg, type SceneColours } from "~/modules/demo/demo-pictures";
 import { MediaInputError, type MediaErrorCode } from "./media-errors";
-import type { MediaInput } from "./media-step.server";
-import { processMedia } from "./process-media.server";
-import { processProfileImage, type ProfileImageShape } from "./profile-image.server";
-import { loadSharp } from "./sharp.server";
 
-/**
- * What runs in the media process: everything that decodes or encodes pixels with sharp. Each
- * task reads and writes files and returns plain data; none touches the database or the storage.
- */
-export const mediaTasks = {
-  processMedia: (input: MediaInput) => processMedia(input),
-  processProfileImage: (input: MediaInput, shape: ProfileImageShape) =>
-    processProfileImage(input, shape),
-  /** A generated photograph-like JPEG (demo content), written to `target`. */
-  async writeSceneJpeg(target: string, width: number, height: number, colours: SceneColours) {
-    const sharp = await loadSharp();
-    await sharp(Buffer.from(sceneSvg(width, height, colours)))
-      .jpeg({ quality: 88 })
-      .toFile(target);
-  },
-  /** A flat illustration rendered to PNG (demo content), written to `target`. */
-  async writeIllustrationPng(target: string, colours: string[]) {
-    const sharp = await loadSharp();
-    await sharp(Buffer.from(geometricSvg(colours)), { density: 144 })
-      .png()
-      .toFile(target);
-  },
-};
-
-type MediaTasks = typeof mediaTasks;
+type MediaTasks = typeof import("./media-tasks.server").mediaTasks;
 export type MediaTaskName = keyof MediaTasks;
 
 /** An error as it crosses from the media process: what the job needs to decide on a retry. */
@@ -51,11 +22,10 @@ function errorFrom(sent: SentError): Error {
   return error;
 }
 
-// The media process: Node with the same flags, importing the server build that started it, and
-// running the tasks its parent sends until the parent lets it go (or dies).
+// The media process: Node with the same flags, importing the tasks' module of the server build
+// that started it, and running the tasks its parent sends until the parent lets it go (or dies).
 const childScript = `
-const { entry } = await import(process.argv[1]);
-const tasks = entry.module.mediaTasks;
+const { mediaTasks: tasks } = await import(process.argv[1]);
 process.on("disconnect", () => process.exit(0));
 process.on("message", async ({ id, name, args }) => {
   try {
@@ -129,17 +99,15 @@ function startChild(moduleUrl: string): MediaProcess {
   return media;
 }
 
-/** The server build the media process imports, once the production server has said which. */
-let buildUrl: string | null = null;
+let enabled = false;
 
 /**
- * Called by the production server and the worker process (server/main.js, server/worker.js)
- * with the URL of the server build they imported: from then on media tasks run in a child
- * process that imports the same build. Run from sources (tests, development), nobody calls it
- * and the tasks run in this process.
+ * Called by the production server and the worker process (server/main.js, server/worker.js):
+ * from then on media tasks run in a child process. Run from sources (tests, development), where
+ * the tasks' module is TypeScript, nobody calls it and the tasks run in this process.
  */
-export function useMediaProcess(serverBuildUrl: string): void {
-  buildUrl = serverBuildUrl;
+export function useMediaProcess(): void {
+  enabled = true;
 }
 
 /**
@@ -153,12 +121,14 @@ export async function inMediaProcess<Name extends MediaTaskName>(
   name: Name,
   ...args: Parameters<MediaTasks[Name]>
 ): Promise<Awaited<ReturnType<MediaTasks[Name]>>> {
-  if (!buildUrl) {
+  // Only the code, not sharp: libvips is loaded by the first task that runs.
+  const { mediaTasks, mediaTasksUrl } = await import("./media-tasks.server");
+  if (!enabled) {
     const task = mediaTasks[name] as (...taskArgs: unknown[]) => Promise<unknown>;
     return (await task(...args)) as Awaited<ReturnType<MediaTasks[Name]>>;
   }
   clearTimeout(idleTimer);
-  const media = (child ??= startChild(buildUrl));
+  const media = (child ??= startChild(mediaTasksUrl));
   const id = nextId++;
   const result = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
   try {
