@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { MediaInputError, type MediaErrorCode } from "./media-errors";
+import type { mediaTasks as mediaTasksType } from "./media-tasks.server";
 
-type MediaTasks = typeof import("./media-tasks.server").mediaTasks;
+type MediaTasks = typeof mediaTasksType;
 export type MediaTaskName = keyof MediaTasks;
 
 /** An error as it crosses from the media process: what the job needs to decide on a retry. */
