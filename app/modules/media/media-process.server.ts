@@ -44,13 +44,14 @@ const idleExitMs = 2_000;
 
 interface MediaProcess {
   process: ChildProcess;
-  /** Settles once the child has imported the build and listens for tasks. */
+  /** Settles once the child has imported the tasks' module and listens for them. */
   ready: Promise<void>;
+  /** Its tasks sent and not answered yet, by id. */
+  pending: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>;
 }
 
 let child: MediaProcess | null = null;
 let nextId = 1;
-const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let idleTimer: NodeJS.Timeout | undefined;
 
 function stopChild() {
@@ -72,7 +73,8 @@ function startChild(moduleUrl: string): MediaProcess {
     markReady = resolve;
     failStart = reject;
   });
-  const media: MediaProcess = { process: started, ready };
+  const pending: MediaProcess["pending"] = new Map();
+  const media: MediaProcess = { process: started, ready, pending };
   started.on("message", (reply: Reply | { ready: true }) => {
     if (!("id" in reply)) return markReady();
     const waiting = pending.get(reply.id);
@@ -131,14 +133,17 @@ export async function inMediaProcess<Name extends MediaTaskName>(
   clearTimeout(idleTimer);
   const media = (child ??= startChild(mediaTasksUrl));
   const id = nextId++;
-  const result = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
-  try {
-    await media.ready;
-    media.process.send({ id, name, args });
-  } catch (error) {
-    pending.delete(id);
-    throw error;
-  }
+  const result = new Promise((resolve, reject) => media.pending.set(id, { resolve, reject }));
+  // A child that fails to start or dies fails this task through `pending`.
+  media.ready.then(
+    () =>
+      media.process.send({ id, name, args }, (error) => {
+        if (!error) return;
+        media.pending.get(id)?.reject(error);
+        media.pending.delete(id);
+      }),
+    () => {},
+  );
   return (await result) as Awaited<ReturnType<MediaTasks[Name]>>;
 }
 
