@@ -13,6 +13,7 @@ import { markRenderedRoute, markRenderFailed } from "./modules/http/page-render-
 import { clientAddressContext } from "./modules/http/request-context.server";
 import { createNonce, setSecurityHeaders } from "./modules/http/security-headers.server";
 import { logger } from "./modules/log/logger.server";
+import { useMediaProcess } from "./modules/media/media-process.server";
 import { currentRequestId, runWithRequestId } from "./modules/log/request-scope.server";
 import { readiness as checkReadiness } from "./modules/operations/readiness.server";
 import { beginStopping } from "./modules/operations/stopping.server";
@@ -36,6 +37,12 @@ export { env };
 // What the production server needs around React Router (server/main.js): the app's logger for
 // its access log, the request scope its log lines carry the id from, health and stop.
 export { beginStopping, logger, runWithRequestId };
+
+/**
+ * Media work (sharp) in a child process: the production server and the worker say so before
+ * booting (decision record 0011).
+ */
+export { useMediaProcess };
 
 /** The readiness checks behind /readyz (server/health.js). */
 export async function readiness() {

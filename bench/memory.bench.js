@@ -8,14 +8,15 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { serverEnv, serverNodeArgs } from "../server/node-args.js";
+import { setTimeout as delay } from "node:timers/promises";
 import {
+  cpuTicks,
   createCleanup,
   findFreePort,
   residentMemory,
   root,
   startApp,
   stopApp,
-  waitUntilIdle,
   waitUntilReady,
   warnIfBusy,
 } from "./support/app-process.js";
@@ -82,6 +83,49 @@ function sampleTree(pid) {
   };
 }
 
+/**
+ * Waits until the server has had no child process (ffmpeg, Ghostscript, the media process) and
+ * has used almost no CPU for two seconds running: the demo content's media jobs are done. The
+ * server alone idles while a child works for it, so its own CPU is not enough.
+ */
+async function waitUntilTreeIdle(pid, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  let quietSeconds = 0;
+  let before = await cpuTicks(pid);
+  while (Date.now() < deadline && quietSeconds < 2) {
+    await delay(1000);
+    const now = await cpuTicks(pid);
+    const alone = (await processTree(pid)).length === 1;
+    quietSeconds = alone && now - before < 5 ? quietSeconds + 1 : 0;
+    before = now;
+  }
+}
+
+/**
+ * Where the server's resident memory is (/proc/<pid>/smaps): anonymous memory (V8's heap,
+ * malloc's arenas, buffers), mapped files (Node's and the native libraries' code) and, among
+ * these, libvips (sharp's native library) once it has been loaded.
+ */
+async function residentBreakdown(pid) {
+  const smaps = await readFile(`/proc/${pid}/smaps`, "utf8");
+  const totals = { anonymous: 0, files: 0, libvips: 0 };
+  let file = "";
+  for (const line of smaps.split("\n")) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (mapping) {
+      file = mapping[1].startsWith("/") ? mapping[1] : "";
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss) continue;
+    const bytes = Number(rss[1]) * 1024;
+    if (file) totals.files += bytes;
+    else totals.anonymous += bytes;
+    if (/libvips/.test(file)) totals.libvips += bytes;
+  }
+  return totals;
+}
+
 /** One first boot of one build on one engine, to idle. */
 async function measure(engine, appDir, cleanup) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-bench-memory-"));
@@ -106,14 +150,18 @@ async function measure(engine, appDir, cleanup) {
   const start = performance.now();
   await waitUntilReady(app, "/fr");
   const readySeconds = (performance.now() - start) / 1000;
-  await waitUntilIdle(app.child.pid);
+  await waitUntilTreeIdle(app.child.pid);
   // One page served first, so that lazily loaded code counts as idle memory.
   await (await fetch(`${app.baseUrl}/fr`)).arrayBuffer();
   const server = await residentMemory(app.child.pid);
+  const breakdown = await residentBreakdown(app.child.pid);
   const treePeak = await tree.stop();
   await stopApp(app.child);
   return {
     idleRss: server.rss,
+    idleAnonymous: breakdown.anonymous,
+    idleFiles: breakdown.files,
+    idleLibvips: breakdown.libvips,
     bootPeak: server.peak,
     bootPeakWithChildren: Math.max(treePeak, server.peak),
     readySeconds,
@@ -164,6 +212,13 @@ async function main() {
       inMib(current.idleRss),
       inMib(target.idleRss),
     ]);
+    for (const [figure, key] of [
+      ["  of which anonymous", "idleAnonymous"],
+      ["  of which mapped files", "idleFiles"],
+      ["  of which libvips", "idleLibvips"],
+    ]) {
+      rows.push([engine, figure, inMib(baseline?.[key]), inMib(current[key]), ""]);
+    }
     rows.push([
       engine,
       "first-boot peak (server)",

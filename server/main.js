@@ -16,6 +16,9 @@ import { createRequestTracker, stopGracefullyOnSignals } from "./shutdown.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const build = await import(path.join(root, "build/server/index.js"));
 const entry = build.entry.module;
+// Images are decoded and encoded in a child process, so this process never holds libvips or
+// the pixels' memory (docs/decisions/0011-server-memory.md).
+entry.useMediaProcess();
 
 try {
   await entry.boot();

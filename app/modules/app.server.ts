@@ -27,6 +27,7 @@ import {
 } from "./commerce/expire-orders.server";
 import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.server";
 import { mediaJobHandler, processMediaJobType } from "./media/media-jobs.server";
+import { stopMediaProcess } from "./media/media-process.server";
 import { openStorage } from "./storage/open-storage.server";
 import { s3SettingsFromEnv } from "./storage/s3-settings.server";
 import { uploadsDirectory } from "./uploads/studio-uploads.server";
@@ -155,6 +156,7 @@ async function start(): Promise<Services> {
     },
     async close() {
       await worker?.stop();
+      stopMediaProcess();
       await events.close();
       // The shared upload lock holds a connection of its own on PostgreSQL.
       const locker = tusStorage?.locker as { close?: () => Promise<void> } | undefined;

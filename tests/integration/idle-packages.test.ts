@@ -74,3 +74,75 @@ describe("an idle server whose optional services are not configured", () => {
     expect(loaded.filter((name) => unused.includes(name))).toEqual([]);
   }, 60_000);
 });
+
+/** The processes the server has started that still run (the media process among them). */
+function childProcesses(pid: number): number[] {
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) =>
+      fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean),
+    )
+    .map(Number);
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// A first boot with the demo content draws its pictures and processes every demo upload (photos,
+// illustration, vector, video, audio, ebook and its cover): in the media process, a child that
+// has ended once the work is done, so the idle server never mapped libvips (decision record 0011).
+describe("an idle server after its first boot with the demo content", () => {
+  let demo: ServerProcess;
+  let demoDatabase: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+  let demoPackagesFile: string;
+  const demoUploads = 10;
+
+  beforeAll(async () => {
+    demoDatabase = onPostgres ? await freshPostgresDatabase() : undefined;
+    const dataDir = tempDataDir();
+    demoPackagesFile = path.join(dataDir, "loaded-packages.txt");
+    demo = await spawnServer(
+      {
+        DATABASE_URL: demoDatabase?.url ?? "",
+        DEMO_CONTENT: "true",
+        LOADED_PACKAGES_FILE: demoPackagesFile,
+      },
+      {
+        dataDir,
+        nodeArgs: [...serverNodeArgs, "--import", path.resolve("tests/support/record-packages.js")],
+      },
+    );
+    await untilListening(demo, 120_000);
+  }, 150_000);
+
+  afterAll(async () => {
+    await stopServer(demo);
+    await demoDatabase?.drop();
+    fs.rmSync(demo.dataDir, { recursive: true, force: true });
+  });
+
+  it("processed the demo media without loading sharp, and left no media process behind", async () => {
+    const processed = () => demo.logLines().filter((line) => line.msg === "media processed").length;
+    await until(() => processed() >= demoUploads, "the demo media", 120_000);
+    expect(processed()).toBe(demoUploads);
+    expect(demo.output().join("\n")).not.toContain("demo content skipped");
+    await until(
+      () => childProcesses(demo.child.pid!).length === 0,
+      "the media process to end",
+      30_000,
+    );
+    expect((await fetch(`${demo.baseUrl}/fr`)).status).toBe(200);
+
+    fs.rmSync(demoPackagesFile, { force: true });
+    demo.child.kill("SIGUSR2");
+    await until(() => fs.existsSync(demoPackagesFile), "the loaded packages", 10_000);
+    const loaded = fs.readFileSync(demoPackagesFile, "utf8").split("\n");
+    expect(loaded).toContain(onPostgres ? "pg" : "@electric-sql/pglite");
+    expect(loaded).not.toContain("sharp");
+  }, 180_000);
+});

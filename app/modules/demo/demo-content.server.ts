@@ -9,14 +9,9 @@ import { enqueueJob } from "../jobs/job-queue.server";
 import { processMediaJobType } from "../media/media-jobs.server";
 import type { ContentKind } from "../studio/content-kind";
 import { originalKey, type FileStorage } from "../storage/file-storage.server";
-import {
-  demoAudio,
-  demoPdf,
-  demoVideo,
-  geometricSvg,
-  illustrationPng,
-  sceneJpeg,
-} from "./demo-media.server";
+import { inMediaProcess } from "../media/media-process.server";
+import { demoAudio, demoPdf, demoVideo } from "./demo-media.server";
+import { geometricSvg, type SceneColours } from "./demo-pictures";
 
 type Status = "draft" | "pending" | "approved" | "rejected";
 
@@ -30,11 +25,16 @@ interface DemoItem {
   priceCents: number | null;
   status: Status;
   make(target: string): Promise<void>;
-  cover?: () => Promise<Buffer>;
+  cover?: (target: string) => Promise<void>;
 }
 
-const write = (bytes: Buffer | string | Promise<Buffer>) => async (target: string) =>
-  fs.writeFile(target, await bytes);
+const write = (bytes: Buffer | string) => async (target: string) => fs.writeFile(target, bytes);
+
+// The pictures are drawn by the media process (sharp) when their item is stored.
+const scene = (width: number, height: number, colours: SceneColours) => (target: string) =>
+  inMediaProcess("writeSceneJpeg", target, width, height, colours);
+const illustration = (colours: string[]) => (target: string) =>
+  inMediaProcess("writeIllustrationPng", target, colours);
 
 /** The demo catalogue: every kind, in every state a seller's dashboard shows. */
 function demoItems(): DemoItem[] {
@@ -48,9 +48,7 @@ function demoItems(): DemoItem[] {
       tags: ["désert", "dunes", "coucher de soleil", "orange"],
       priceCents: 1500,
       status: "approved",
-      make: write(
-        sceneJpeg(2400, 1600, { sky: ["#f97316", "#fde68a"], ground: "#b45309", sun: "#fff7ed" }),
-      ),
+      make: scene(2400, 1600, { sky: ["#f97316", "#fde68a"], ground: "#b45309", sun: "#fff7ed" }),
     },
     {
       kind: "photo",
@@ -61,9 +59,7 @@ function demoItems(): DemoItem[] {
       tags: ["montagne", "lac", "aube", "bleu"],
       priceCents: null,
       status: "approved",
-      make: write(
-        sceneJpeg(2400, 1600, { sky: ["#1e3a8a", "#93c5fd"], ground: "#14532d", sun: "#e0f2fe" }),
-      ),
+      make: scene(2400, 1600, { sky: ["#1e3a8a", "#93c5fd"], ground: "#14532d", sun: "#e0f2fe" }),
     },
     {
       kind: "photo",
@@ -74,9 +70,7 @@ function demoItems(): DemoItem[] {
       tags: ["lavande", "provence", "été", "violet"],
       priceCents: 900,
       status: "pending",
-      make: write(
-        sceneJpeg(1600, 2400, { sky: ["#a78bfa", "#f5d0fe"], ground: "#6d28d9", sun: "#fef3c7" }),
-      ),
+      make: scene(1600, 2400, { sky: ["#a78bfa", "#f5d0fe"], ground: "#6d28d9", sun: "#fef3c7" }),
     },
     {
       kind: "illustration",
@@ -87,7 +81,7 @@ function demoItems(): DemoItem[] {
       tags: ["géométrique", "abstrait", "couleurs"],
       priceCents: 1200,
       status: "approved",
-      make: write(illustrationPng(["#ef4444", "#f59e0b", "#10b981", "#3b82f6", "#8b5cf6"])),
+      make: illustration(["#ef4444", "#f59e0b", "#10b981", "#3b82f6", "#8b5cf6"]),
     },
     {
       kind: "vector",
@@ -140,8 +134,11 @@ function demoItems(): DemoItem[] {
           "3. Le materiel",
         ]),
       ),
-      cover: () =>
-        sceneJpeg(600, 900, { sky: ["#0f766e", "#99f6e4"], ground: "#134e4a", sun: "#f0fdfa" }),
+      cover: scene(600, 900, {
+        sky: ["#0f766e", "#99f6e4"],
+        ground: "#134e4a",
+        sun: "#f0fdfa",
+      }),
     },
     {
       kind: "photo",
@@ -152,9 +149,7 @@ function demoItems(): DemoItem[] {
       tags: ["forêt", "brume"],
       priceCents: null,
       status: "draft",
-      make: write(
-        sceneJpeg(2000, 1333, { sky: ["#6b7280", "#e5e7eb"], ground: "#166534", sun: "#f9fafb" }),
-      ),
+      make: scene(2000, 1333, { sky: ["#6b7280", "#e5e7eb"], ground: "#166534", sun: "#f9fafb" }),
     },
   ];
 }
@@ -251,7 +246,6 @@ export async function seedDemoContent(dependencies: SeedDependencies, creatorEma
         item.make,
       );
       if (item.cover) {
-        const cover = item.cover;
         await storeUpload(
           dependencies,
           creator.id,
@@ -261,7 +255,7 @@ export async function seedDemoContent(dependencies: SeedDependencies, creatorEma
             purpose: "cover",
             submissionId: submission!.id,
           },
-          write(cover()),
+          item.cover,
         );
       }
     } catch (error) {

@@ -1,64 +1,9 @@
 import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { loadSharp } from "~/modules/media/sharp.server";
+import { inMediaProcess } from "~/modules/media/media-process.server";
 
 const run = promisify(execFile);
-
-/** A landscape-like scene drawn as SVG: sky gradient, sun, hills; rendered at the given size. */
-function sceneSvg(
-  width: number,
-  height: number,
-  sky: [string, string],
-  ground: string,
-  sun: string,
-) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="${sky[0]}"/><stop offset="1" stop-color="${sky[1]}"/></linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#s)"/>
-  <circle cx="${width * 0.68}" cy="${height * 0.42}" r="${height * 0.12}" fill="${sun}"/>
-  <path d="M0 ${height * 0.72} Q ${width * 0.25} ${height * 0.55} ${width * 0.5} ${height * 0.7} T ${width} ${height * 0.66} V ${height} H 0 Z" fill="${ground}"/>
-  <path d="M0 ${height * 0.85} Q ${width * 0.4} ${height * 0.74} ${width} ${height * 0.88} V ${height} H 0 Z" fill="${ground}" opacity="0.7"/>
-</svg>`;
-}
-
-export interface SceneColours {
-  sky: [string, string];
-  ground: string;
-  sun: string;
-}
-
-/** A generated photograph-like JPEG (demo content only). */
-export async function sceneJpeg(
-  width: number,
-  height: number,
-  colours: SceneColours,
-): Promise<Buffer> {
-  const svg = sceneSvg(width, height, colours.sky, colours.ground, colours.sun);
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
-}
-
-/** A flat geometric illustration as SVG text (a vector, as sellers upload them). */
-export function geometricSvg(colours: string[]): string {
-  const shapes = colours
-    .map(
-      (colour, index) =>
-        `<rect x="${40 + index * 90}" y="${60 + (index % 2) * 80}" width="160" height="160" rx="24" fill="${colour}" opacity="0.85" transform="rotate(${index * 12} 300 200)"/>`,
-    )
-    .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400" width="600" height="400"><rect width="600" height="400" fill="#fdf6ec"/>${shapes}</svg>`;
-}
-
-/** An illustration rendered to PNG. */
-export async function illustrationPng(colours: string[]): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(geometricSvg(colours)), { density: 144 })
-    .png()
-    .toBuffer();
-}
 
 /** A short H.264 clip drawn by ffmpeg (moving test pattern with a tone). */
 export async function demoVideo(target: string, seconds = 6): Promise<void> {
@@ -168,10 +113,11 @@ export async function demoHeroClip(
   seconds = 8,
 ): Promise<void> {
   const panorama = path.join(workDir, "panorama.jpg");
-  await fs.writeFile(
-    panorama,
-    await sceneJpeg(1920, 540, { sky: ["#1d4ed8", "#fbbf24"], ground: "#166534", sun: "#fef3c7" }),
-  );
+  await inMediaProcess("writeSceneJpeg", panorama, 1920, 540, {
+    sky: ["#1d4ed8", "#fbbf24"],
+    ground: "#166534",
+    sun: "#fef3c7",
+  });
   await run(
     "ffmpeg",
     [

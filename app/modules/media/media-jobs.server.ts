@@ -13,8 +13,8 @@ import {
 } from "../storage/file-storage.server";
 import { colourName } from "../ai/file-facts.server";
 import { sha256OfFile } from "./files.server";
-import { MediaInputError, processMedia } from "./process-media.server";
-import { processProfileImage } from "./profile-image.server";
+import { MediaInputError } from "./media-errors";
+import { inMediaProcess } from "./media-process.server";
 
 export const processMediaJobType = "media.process";
 
@@ -44,7 +44,7 @@ function uploadIdOf(payload: Record<string, unknown>): string {
 
 /**
  * Reads a finished upload's metadata and makes its thumbnail and previews (a seller's avatar or
- * banner: its one re-encoded picture). A bad file (corrupt, too many pixels, unsupported) fails
+ * banner: its one re-encoded picture), in the media process (decision record 0011). A bad file (corrupt, too many pixels, unsupported) fails
  * at once and says why on the upload; anything else retries.
  */
 export function mediaJobHandler({ db, storage, log, events }: MediaJobDependencies): JobHandler {
@@ -72,8 +72,11 @@ export function mediaJobHandler({ db, storage, log, events }: MediaJobDependenci
         const purpose = upload.purpose;
         const result = await (
           purpose === "avatar" || purpose === "banner"
-            ? processProfileImage(input, purpose).then((made) => ({ ...made, kind: purpose }))
-            : processMedia(input)
+            ? inMediaProcess("processProfileImage", input, purpose).then((made) => ({
+                ...made,
+                kind: purpose,
+              }))
+            : inMediaProcess("processMedia", input)
         ).catch((error: unknown) => {
           if (error instanceof MediaInputError) {
             throw new PermanentJobError(error.detail ?? error.message, error.code);

@@ -2,8 +2,9 @@ import type Sharp from "sharp";
 
 /**
  * Loading sharp maps libvips and its codecs: about 20 MiB more resident memory at once, 6-9 MiB
- * still there once the process idles. It is imported when the first image is made, so a server
- * that has processed no upload since it started never holds it (decision record 0011).
+ * still there once the process idles. It is imported when the first image is made; in the
+ * production server that happens in the media process (`media-process.server.ts`), so the
+ * server itself never holds it (decision record 0011).
  */
 let loading: Promise<typeof Sharp> | undefined;
 
