@@ -13,8 +13,8 @@ import { markRenderedRoute, markRenderFailed } from "./modules/http/page-render-
 import { clientAddressContext } from "./modules/http/request-context.server";
 import { createNonce, setSecurityHeaders } from "./modules/http/security-headers.server";
 import { logger } from "./modules/log/logger.server";
-import { useMediaProcess } from "./modules/media/media-process.server";
 import { currentRequestId, runWithRequestId } from "./modules/log/request-scope.server";
+import { useMediaProcess } from "./modules/media/media-process.server";
 import { readiness as checkReadiness } from "./modules/operations/readiness.server";
 import { beginStopping } from "./modules/operations/stopping.server";
 import { copyStorage } from "./modules/storage/copy-storage.server";

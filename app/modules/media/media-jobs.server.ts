@@ -44,8 +44,9 @@ function uploadIdOf(payload: Record<string, unknown>): string {
 
 /**
  * Reads a finished upload's metadata and makes its thumbnail and previews (a seller's avatar or
- * banner: its one re-encoded picture), in the media process (decision record 0011). A bad file (corrupt, too many pixels, unsupported) fails
- * at once and says why on the upload; anything else retries.
+ * banner: its one re-encoded picture), in the media process (decision record 0011). A bad file
+ * (corrupt, too many pixels, unsupported) fails at once and says why on the upload; anything
+ * else retries.
  */
 export function mediaJobHandler({ db, storage, log, events }: MediaJobDependencies): JobHandler {
   return {
