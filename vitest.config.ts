@@ -18,6 +18,10 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-env.ts"],
     // Each file boots its own app on its own database; PGlite start-up dominates.
     testTimeout: 30_000,
+    // Vitest's default on two cores is one file at a time (cores - 1), but a file waits on its
+    // database, spawned servers and ffmpeg for much of its time: eight integration files took
+    // 40 s two at a time against 61 s one at a time on a two-core machine.
+    maxWorkers: 2,
     hookTimeout: 60_000,
     pool: "forks",
   },
