@@ -4,19 +4,19 @@
 // same run (an earlier commit's build, BENCH_BASELINE_DIR) or, without one, beside the previous
 // run's figures (bench/results/memory.json). Targets: decision records 0047 and 0056.
 // Run with `node bench/memory.bench.js` after `npm run build`.
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { serverEnv, serverNodeArgs } from "../server/node-args.js";
-import { setTimeout as delay } from "node:timers/promises";
 import {
-  cpuTicks,
   createCleanup,
   findFreePort,
+  processTree,
   residentMemory,
   root,
   startApp,
   stopApp,
+  waitUntilIdle,
   waitUntilReady,
   warnIfBusy,
 } from "./support/app-process.js";
@@ -40,21 +40,6 @@ const flagsOf = async (appDir) =>
         nodeArgs: module.serverNodeArgs,
         env: module.serverEnv,
       }));
-
-/** The process and its descendants (initdb's child process, ffmpeg…), by their parent links. */
-async function processTree(pid) {
-  const tree = [pid];
-  for (let index = 0; index < tree.length; index++) {
-    const tasks = await readdir(`/proc/${tree[index]}/task`).catch(() => []);
-    for (const task of tasks) {
-      const children = await readFile(`/proc/${tree[index]}/task/${task}/children`, "utf8").catch(
-        () => "",
-      );
-      tree.push(...children.split(" ").filter(Boolean).map(Number));
-    }
-  }
-  return tree;
-}
 
 /**
  * Samples the resident memory of a process and its descendants together every 50 ms: the
@@ -81,24 +66,6 @@ function sampleTree(pid) {
       return highest;
     },
   };
-}
-
-/**
- * Waits until the server has had no child process (ffmpeg, Ghostscript, the media process) and
- * has used almost no CPU for two seconds running: the demo content's media jobs are done. The
- * server alone idles while a child works for it, so its own CPU is not enough.
- */
-async function waitUntilTreeIdle(pid, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  let quietSeconds = 0;
-  let before = await cpuTicks(pid);
-  while (Date.now() < deadline && quietSeconds < 2) {
-    await delay(1000);
-    const now = await cpuTicks(pid);
-    const alone = (await processTree(pid)).length === 1;
-    quietSeconds = alone && now - before < 5 ? quietSeconds + 1 : 0;
-    before = now;
-  }
 }
 
 /**
@@ -150,7 +117,7 @@ async function measure(engine, appDir, cleanup) {
   const start = performance.now();
   await waitUntilReady(app, "/fr");
   const readySeconds = (performance.now() - start) / 1000;
-  await waitUntilTreeIdle(app.child.pid);
+  await waitUntilIdle(app.child.pid, 180_000);
   // One page served first, so that lazily loaded code counts as idle memory.
   await (await fetch(`${app.baseUrl}/fr`)).arrayBuffer();
   const server = await residentMemory(app.child.pid);

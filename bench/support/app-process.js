@@ -2,7 +2,7 @@
 // as its own process, readiness, memory readings, and a cleanup that also runs on Ctrl-C.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -159,9 +159,26 @@ export async function cpuTicks(pid) {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** The process and its descendants (initdb's child process, ffmpeg…), by their parent links. */
+export async function processTree(pid) {
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) {
+    const tasks = await readdir(`/proc/${tree[index]}/task`).catch(() => []);
+    for (const task of tasks) {
+      const children = await readFile(`/proc/${tree[index]}/task/${task}/children`, "utf8").catch(
+        () => "",
+      );
+      tree.push(...children.split(" ").filter(Boolean).map(Number));
+    }
+  }
+  return tree;
+}
+
 /**
- * Waits until the server has used under 5 % of a core for two seconds in a row: the demo
- * content's media jobs have run, so what is measured next is the idle server.
+ * Waits until the server has had no child process (ffmpeg, Ghostscript, the media process) and
+ * has used under 5 % of a core for two seconds in a row: the demo content's media jobs have run,
+ * so what is measured next is the idle server. The server alone idles while a child works for
+ * it, so its own CPU is not enough.
  */
 export async function waitUntilIdle(pid, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -170,7 +187,8 @@ export async function waitUntilIdle(pid, timeoutMs = 120_000) {
   while (Date.now() < deadline && quietSeconds < 2) {
     await delay(1000);
     const now = await cpuTicks(pid);
-    quietSeconds = now - before < 5 ? quietSeconds + 1 : 0;
+    const alone = (await processTree(pid)).length === 1;
+    quietSeconds = alone && now - before < 5 ? quietSeconds + 1 : 0;
     before = now;
   }
 }
