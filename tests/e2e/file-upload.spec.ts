@@ -8,6 +8,7 @@ import {
   pickFiles,
   pngFile,
   sparseFile,
+  truncatedJpeg,
   wavFile,
 } from "./support/files";
 import { texts, uploadMessages } from "./support/texts";
@@ -231,3 +232,32 @@ test.describe("[en] upload step", () => {
     await expectToast(page, uploadMessages.en.failed(1));
   });
 });
+
+// A file whose bytes say JPEG passes the upload's type check; its previews are made in the
+// media process (a child of the production server), which cannot read it: the error it sends
+// back reaches the seller as the translated reason, not as a generic failure.
+const damaged = {
+  fr: { name: "photo-abimee.jpg", reason: "Fichier endommagé ou tronqué : il n'a pas pu être lu." },
+  en: { name: "damaged-photo.jpg", reason: "Damaged or truncated file: it could not be read." },
+} as const;
+
+for (const lang of ["fr", "en"] as const) {
+  test(`[${lang}] a damaged photo is uploaded, and its processing says why it failed`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const words = texts[lang].upload;
+    await createAccount(page.request, { lang, seller: true });
+    await open(page, `/${lang}/file-upload`);
+    const photo = await truncatedJpeg(testInfo.outputPath(), damaged[lang].name);
+    await pickFiles(page, words.dropZone, [photo]);
+    const list = fileList(page, words.listTitle);
+    await expectFileStatus(list, damaged[lang].name, words.completed);
+    await expect(async () => {
+      await page.reload();
+      await expect(fileRow(list, damaged[lang].name).getByText(damaged[lang].reason)).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 60_000 });
+  });
+}

@@ -145,3 +145,10 @@ export async function noisyJpeg(dir: string, name: string, width: number, height
     .toFile(file);
   return file;
 }
+
+/** A JPEG cut off at half its bytes: its header is a JPEG's, its picture cannot be decoded. */
+export async function truncatedJpeg(dir: string, name: string) {
+  const file = await noisyJpeg(dir, name, 400, 300);
+  fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+  return file;
+}
