@@ -39,22 +39,26 @@ afterAll(async () => {
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 
-/** The packages the server has loaded so far, as it reports them on SIGUSR2. */
-async function loadedPackages(): Promise<string[]> {
-  fs.rmSync(packagesFile, { force: true });
-  server.child.kill("SIGUSR2");
-  const deadline = Date.now() + 10_000;
-  while (!fs.existsSync(packagesFile)) {
-    if (Date.now() > deadline) throw new Error("the server did not write its loaded packages");
+/** The packages `running` has loaded so far, as it writes them to `file` on SIGUSR2. */
+async function loadedPackages(running: ServerProcess, file: string): Promise<string[]> {
+  fs.rmSync(file, { force: true });
+  running.child.kill("SIGUSR2");
+  await until(() => fs.existsSync(file), "the loaded packages", 10_000);
+  return fs.readFileSync(file, "utf8").split("\n");
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return fs.readFileSync(packagesFile, "utf8").split("\n");
 }
 
 describe("an idle server whose optional services are not configured", () => {
   it("has not loaded their SDKs, tus, sharp, the other engine's driver, or whole icon and UI libraries", async () => {
     expect((await fetch(`${server.baseUrl}/fr`)).status).toBe(200);
-    const loaded = await loadedPackages();
+    const loaded = await loadedPackages(server, packagesFile);
     // The engine it runs on is loaded: the recording itself works.
     expect(loaded).toContain(onPostgres ? "pg" : "@electric-sql/pglite");
     const unused = [
@@ -83,14 +87,6 @@ function childProcesses(pid: number): number[] {
       fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean),
     )
     .map(Number);
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 // A first boot with the demo content draws its pictures and processes every demo upload (photos,
@@ -138,10 +134,7 @@ describe("an idle server after its first boot with the demo content", () => {
     );
     expect((await fetch(`${demo.baseUrl}/fr`)).status).toBe(200);
 
-    fs.rmSync(demoPackagesFile, { force: true });
-    demo.child.kill("SIGUSR2");
-    await until(() => fs.existsSync(demoPackagesFile), "the loaded packages", 10_000);
-    const loaded = fs.readFileSync(demoPackagesFile, "utf8").split("\n");
+    const loaded = await loadedPackages(demo, demoPackagesFile);
     expect(loaded).toContain(onPostgres ? "pg" : "@electric-sql/pglite");
     expect(loaded).not.toContain("sharp");
   }, 180_000);
