@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { iconImports } from "./scripts/vite-icon-imports.js";
 import { pageCatalogues } from "./scripts/vite-page-catalogues.js";
 import { pageShellChunks } from "./scripts/vite-page-shell-chunks.js";
 
@@ -9,7 +10,7 @@ import { pageShellChunks } from "./scripts/vite-page-shell-chunks.js";
 const shellChunks = pageShellChunks();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), pageCatalogues(), shellChunks.plugin],
+  plugins: [tailwindcss(), reactRouter(), iconImports(), pageCatalogues(), shellChunks.plugin],
   resolve: {
     tsconfigPaths: true,
     // Components import `useTranslation` from "react-i18next"; server and browser alike get it

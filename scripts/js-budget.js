@@ -19,30 +19,31 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * KB (1000 bytes) of gzip. `targets` are where a phone paints in two seconds, the product page's
  * tighter as it is where buyers land. `budgetsKb` are the ceilings enforced: what each page took
  * when they were set plus about 2 KB, so that no page grows unnoticed (decision record 0048,
- * addendum of 2026-11-27). React DOM and React Router alone take about 108 KB of any page; what
- * is left of the product page is listed by `node scripts/js-budget.js --files routes/product`.
+ * addendums of 2026-11-27 and 2026-11-28). React DOM and React Router alone take about 108 KB of
+ * any page; what is left of the product page is listed by
+ * `node scripts/js-budget.js --files routes/product`.
  */
-export const targetsKb = { "routes/product": 120, default: 160 };
-export const budgetsKb = {
-  "routes/seller-dashboard": 160, // 158.2: its five tabs' code and texts
-  "routes/product-management": 155, // 152.6
-  "routes/auth": 153, // 150.6: the sign-in and registration forms
-  "routes/auth-seller": 153,
-  "routes/auth-unprefixed": 153,
-  "routes/seller-content-edit": 152, // 149.4
-  "routes/portfolio": 150, // 148.3
-  "routes/admin.moderation": 150, // 147.5
-  "routes/product": 149, // 146.5
-  "routes/product-missing-id": 149,
-  "routes/buyer-dashboard": 149, // 146.7
-  "routes/file-upload": 148, // 146.0
-  "routes/collection": 148, // 145.5
-  "routes/marketplace": 147, // 145.0
-  "routes/home": 145, // 142.3
-  "routes/admin": 145, // 143.0
-  "routes/cart": 142, // 139.2
-  default: 146, // every other page: 131.8-143.4
+const targetsKb = { "routes/product": 120, default: 160 };
+const budgetsKb = {
+  "routes/seller-dashboard": 156, // 153.5: its five tabs' code and texts
+  "routes/product-management": 150, // 147.9
+  "routes/seller-content-edit": 147, // 144.8
+  "routes/portfolio": 146, // 143.6
+  "routes/buyer-dashboard": 145, // 142.2
+  "routes/auth": 145, // 142.0: the sign-in and registration forms
+  "routes/auth-seller": 145,
+  "routes/auth-unprefixed": 145,
+  "routes/product": 141, // 138.5
+  "routes/product-missing-id": 141,
+  "routes/marketplace": 138, // 135.9
+  "routes/admin": 137, // 134.2
+  "routes/home": 136, // 133.8
+  "routes/cart": 133, // 130.4
+  default: 141, // every other page: 123.6-138.7
 };
+
+/** The ceiling enforced on a page route's first load. */
+export const budgetKbOf = (routeId) => budgetsKb[routeId] ?? budgetsKb.default;
 
 /**
  * The build's route manifest and where each page's texts are. A build from before the texts were
@@ -111,7 +112,7 @@ export async function firstLoadByRoute(locale = "fr", buildDir = path.join(root,
     const files = firstLoadFiles(build, route.id, locale);
     let bytes = 0;
     for (const url of files.keys()) bytes += await gzippedSize(build.clientDir, url);
-    const budgetKb = budgetsKb[route.id] ?? budgetsKb.default;
+    const budgetKb = budgetKbOf(route.id);
     const targetKb = targetsKb[route.id] ?? targetsKb.default;
     results.push({ route: route.id, files: files.size, kb: bytes / 1000, budgetKb, targetKb });
   }

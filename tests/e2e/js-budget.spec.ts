@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { budgetsKb } from "../../scripts/js-budget.js";
+import { budgetKbOf } from "../../scripts/js-budget.js";
 import { open, signInByRequest } from "./support/app";
 import { demo } from "./support/texts";
 
@@ -11,29 +11,29 @@ test.use({ extraHTTPHeaders: { "Accept-Encoding": "gzip" } });
 type Account = (typeof demo)[keyof typeof demo];
 
 const pages: Array<{ name: string; path: string; account?: Account; budgetKb: number }> = [
-  { name: "home", path: "", budgetKb: budgetsKb["routes/home"] },
-  { name: "marketplace", path: "/marketplace", budgetKb: budgetsKb["routes/marketplace"] },
-  { name: "product", path: "/product", budgetKb: budgetsKb["routes/product"] },
-  { name: "cart", path: "/cart", account: demo.client, budgetKb: budgetsKb["routes/cart"] },
-  { name: "sign-in", path: "/auth", budgetKb: budgetsKb["routes/auth"] },
+  { name: "home", path: "", budgetKb: budgetKbOf("routes/home") },
+  { name: "marketplace", path: "/marketplace", budgetKb: budgetKbOf("routes/marketplace") },
+  { name: "product", path: "/product", budgetKb: budgetKbOf("routes/product") },
+  { name: "cart", path: "/cart", account: demo.client, budgetKb: budgetKbOf("routes/cart") },
+  { name: "sign-in", path: "/auth", budgetKb: budgetKbOf("routes/auth") },
   {
     name: "seller dashboard",
     path: "/seller-dashboard",
     account: demo.creator,
-    budgetKb: budgetsKb["routes/seller-dashboard"],
+    budgetKb: budgetKbOf("routes/seller-dashboard"),
   },
   {
     name: "upload studio",
     path: "/product-management",
     account: demo.creator,
-    budgetKb: budgetsKb["routes/product-management"],
+    budgetKb: budgetKbOf("routes/product-management"),
   },
-  { name: "admin", path: "/admin", account: demo.admin, budgetKb: budgetsKb["routes/admin"] },
+  { name: "admin", path: "/admin", account: demo.admin, budgetKb: budgetKbOf("routes/admin") },
   {
     name: "moderation",
     path: "/admin/moderation",
     account: demo.admin,
-    budgetKb: budgetsKb["routes/admin.moderation"],
+    budgetKb: budgetKbOf("routes/admin.moderation"),
   },
 ];
 
