@@ -4,7 +4,7 @@
 // package has. To the module graph that index imports all of them, so the shell chunks' plugin
 // (scripts/vite-page-shell-chunks.js), which gathers what the client entry and the root route
 // reach, counted every icon any page uses as part of what every page loads: 99 icons went into
-// the `framework` chunk where the header, category bar and footer draw about twenty. This
+// the `framework` chunk where the header, category bar and footer draw thirteen. This
 // rewrites `import { Search, Globe as G } from "lucide-react"` into one import per icon from
 // lucide-react's own per-icon entry points (`lucide-react/icons/<file>`), so the graph holds
 // exactly the icons each module draws. The names come from the index itself: every alias it
