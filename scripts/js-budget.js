@@ -42,8 +42,11 @@ const budgetsKb = {
   default: 141, // every other page: 123.6-138.7
 };
 
+/** A route's own figure in one of those tables, else the table's default. */
+const forRoute = (table, routeId) => table[routeId] ?? table.default;
+
 /** The ceiling enforced on a page route's first load. */
-export const budgetKbOf = (routeId) => budgetsKb[routeId] ?? budgetsKb.default;
+export const budgetKbOf = (routeId) => forRoute(budgetsKb, routeId);
 
 /**
  * The build's route manifest and where each page's texts are. A build from before the texts were
@@ -113,7 +116,7 @@ export async function firstLoadByRoute(locale = "fr", buildDir = path.join(root,
     let bytes = 0;
     for (const url of files.keys()) bytes += await gzippedSize(build.clientDir, url);
     const budgetKb = budgetKbOf(route.id);
-    const targetKb = targetsKb[route.id] ?? targetsKb.default;
+    const targetKb = forRoute(targetsKb, route.id);
     results.push({ route: route.id, files: files.size, kb: bytes / 1000, budgetKb, targetKb });
   }
   return results.sort((a, b) => b.kb - a.kb);

@@ -19,18 +19,16 @@
 
 const isEntry = (id) => /[\\/]app[\\/]entry\.client\.[jt]sx?$/.test(id);
 const isRootRoute = (id) => /[\\/]app[\\/]root\.[jt]sx?\?/.test(id);
-// React Router's client build names each route module twice: the file, and a facade with a query.
-const isRouteFacade = (id) => /[\\/]app[\\/]routes[\\/][^?]+\?/.test(id);
+// React Router's client build names each route module twice: the file, and a facade with a
+// query. The facade's name is the route file's, without its extension (`routes/product.tsx?…`).
+const routeFacadeName = (id) => /[\\/]app[\\/]routes[\\/]([^?]+)\.[jt]sx?\?/.exec(id)?.[1];
 const isRouteModule = (id) => /[\\/]app[\\/]routes[\\/]/.test(id);
 const inNodeModules = (id) => /[\\/]node_modules[\\/]/.test(id);
 // lucide-react's per-icon modules (scripts/vite-icon-imports.js makes every import one of these).
 const isIcon = (id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
 
 const landingRoutes = ["home", "marketplace", "product", "creator"];
-const landingRoute = (id) =>
-  landingRoutes.find((name) =>
-    new RegExp(`[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.[jt]sx?\\?`).test(id),
-  );
+const isLandingRoute = (id) => landingRoutes.includes(routeFacadeName(id) ?? "");
 
 /**
  * Every module `start` imports statically, directly or not, through the modules `follow` accepts.
@@ -78,8 +76,8 @@ export function pageShellChunks() {
           `page-shell-chunks: expected the client entry and the root route, found ${roots.join(", ") || "neither"}`,
         );
       }
-      const routes = ids.filter((id) => isRouteFacade(id) && !isRootRoute(id));
-      const landingFacades = routes.filter(landingRoute);
+      const routes = ids.filter((id) => routeFacadeName(id) !== undefined);
+      const landingFacades = routes.filter(isLandingRoute);
       if (landingFacades.length !== landingRoutes.length) {
         this.error(
           `page-shell-chunks: expected the route modules of ${landingRoutes.join(", ")}, found ${landingFacades.join(", ") || "none"}`,
@@ -93,7 +91,7 @@ export function pageShellChunks() {
       /** @type {Map<string, { routes: number, landing: number }>} */
       const reach = new Map();
       for (const route of routes) {
-        const isLanding = Boolean(landingRoute(route));
+        const isLanding = isLandingRoute(route);
         const closure = staticClosure(
           this,
           [route],
