@@ -7,6 +7,11 @@
 // fresh demo install of its own, and every run of a page goes to both servers one after the
 // other (the order alternating), so that both see the same load on a shared machine; each
 // figure is printed beside the baseline's (decision record 0065).
+//
+// BENCH_LIGHTHOUSE_THROTTLING=devtools has Chromium throttle the load itself (Lighthouse's
+// "applied" throttling: every request delayed, the bandwidth and the CPU held down) instead of
+// Lighthouse simulating it afterwards from an unthrottled load; the preset's default, `simulate`,
+// is the one the targets are read on.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +31,13 @@ import {
 
 const resultsFile = path.join(root, "bench/results/lighthouse.json");
 const targets = { lcpMs: 2000, tbtMs: 100, cls: 0.05 };
+const throttlingMethods = ["simulate", "devtools"];
+const throttlingMethod = process.env.BENCH_LIGHTHOUSE_THROTTLING || "simulate";
+if (!throttlingMethods.includes(throttlingMethod)) {
+  throw new Error(
+    `BENCH_LIGHTHOUSE_THROTTLING must be one of ${throttlingMethods.join(", ")}, not ${throttlingMethod}`,
+  );
+}
 const baselineDir = process.env.BENCH_BASELINE_DIR
   ? path.resolve(process.env.BENCH_BASELINE_DIR)
   : "";
@@ -151,6 +163,7 @@ async function main() {
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance"],
+            throttlingMethod,
           });
           samples[build][index].push(figuresOf(lhr));
         }
@@ -169,7 +182,7 @@ async function main() {
 
     const loadAtEnd = os.loadavg()[0];
     console.log(
-      `\nLighthouse mobile, median of ${runs} run(s); load average ${loadAtStart.toFixed(2)} → ${loadAtEnd.toFixed(2)} on ${os.cpus().length} CPUs`,
+      `\nLighthouse mobile (${throttlingMethod} throttling), median of ${runs} run(s); load average ${loadAtStart.toFixed(2)} → ${loadAtEnd.toFixed(2)} on ${os.cpus().length} CPUs`,
     );
     if (baselineDir) console.log(`baseline: ${baselineDir}, its runs interleaved with these`);
     printTable(results, Boolean(baselineDir));
@@ -183,6 +196,7 @@ async function main() {
           cpus: os.cpus().length,
           loadAverage: { start: loadAtStart, end: loadAtEnd },
           runs,
+          throttlingMethod,
           baseline: baselineDir || null,
           targets,
           results,

@@ -1,5 +1,6 @@
 import { BadgeCheck, Download, ScrollText, Search } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
+import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ItemGrid } from "~/components/catalogue/item-card";
@@ -49,9 +50,12 @@ function subscribeToPageLoad(onChange: () => void) {
  * The hero's looping muted background video, hidden if it fails to load (docs/product.md,
  * "Pages and navigation"). Its poster shows first; the clip is asked for once the page has
  * loaded, so it never competes with the page's first paint on a slow phone (decision record 0048).
+ * The poster is the page's largest paint: announced in the head at high priority, it is asked
+ * for with the style sheet instead of once the parser reaches the video, behind the scripts.
  */
 function HeroVideo({ clip, poster }: { clip: string; poster: string }) {
   const [failed, setFailed] = useState(false);
+  preload(poster, { as: "image", fetchPriority: "high" });
   const loaded = useSyncExternalStore(
     subscribeToPageLoad,
     () => document.readyState === "complete",

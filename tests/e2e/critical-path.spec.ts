@@ -47,7 +47,8 @@ async function productPath(page: Page, lang: string): Promise<string> {
 }
 
 const pages = [
-  { name: "home", path: async (lang: string) => `/${lang}`, largestImage: false },
+  // The home page's largest paint is the hero video's poster.
+  { name: "home", path: async (lang: string) => `/${lang}`, largestImage: true },
   {
     name: "marketplace",
     path: async (lang: string) => `/${lang}/marketplace`,
@@ -94,6 +95,11 @@ for (const lang of ["fr", "en"] as const) {
             attribute(tag, "fetchPriority") === "high",
         );
         expect(imagePreloads).toHaveLength(1);
+        if (name === "home") {
+          const poster = /<video\b[^>]*\sposter="([^"]+)"/.exec(html)?.[1];
+          expect(poster, "the hero video's poster").toBeTruthy();
+          expect(attribute(imagePreloads[0]!, "href")).toBe(poster);
+        }
         expect(imagePreloads[0]!.index).toBeLessThan(
           Math.min(...modulepreloads.map((tag) => tag.index)),
         );

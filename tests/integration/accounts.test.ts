@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox, user, userRoles } from "~/modules/db/schema";
 import { signedInAs, testPassword, uniqueEmail, uniqueIp } from "../support/accounts";
 import { CookieJar, postForm, testApp, type TestApp } from "../support/test-app";
@@ -236,6 +236,22 @@ describe("sign-in", () => {
     const response = await postForm(app, "/fr/auth", { intent: "google" }, { ip: uniqueIp() });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Impossible de se connecter avec Google.");
+  });
+});
+
+describe("the signed-in viewer", () => {
+  it("is looked up once per page, though the frame's loader and the page's ask at once", async () => {
+    const { jar, email } = await signedInAs(app, "client");
+    const { auth } = await app.services();
+    const sessionLookups = vi.spyOn(auth.api, "getSession");
+    try {
+      const response = await app.fetch("/fr/cart", { cookies: jar });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(email);
+      expect(sessionLookups).toHaveBeenCalledTimes(1);
+    } finally {
+      sessionLookups.mockRestore();
+    }
   });
 });
 

@@ -11,8 +11,11 @@ export const viewerContext = createContext<() => Promise<Viewer | null>>(async (
 
 export function attachViewer(context: Readonly<RouterContextProvider>, request: Request): void {
   let viewer: Promise<Viewer | null> | undefined;
-  context.set(viewerContext, async () => {
-    viewer ??= loadViewer(await services(), request.headers);
+  // The promise is kept before anything is awaited: the root's loader and the page's run side
+  // by side, and both ask at once; an await before the assignment let each start its own
+  // session lookup (three queries and a signature check each).
+  context.set(viewerContext, () => {
+    viewer ??= services().then((ready) => loadViewer(ready, request.headers));
     return viewer;
   });
 }
