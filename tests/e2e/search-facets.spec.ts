@@ -112,6 +112,43 @@ for (const lang of ["fr", "en"] as const) {
   });
 }
 
+/**
+ * The filter selects whose chosen option's text is wider than the room the select gives it
+ * (its content box, less the drop-down arrow Chromium draws inside it): a phone would show it cut.
+ */
+async function cutSelects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const arrowPx = 24;
+    const context = document.createElement("canvas").getContext("2d")!;
+    return [...document.querySelectorAll<HTMLSelectElement>("form[role=search] select")]
+      .filter((select) => {
+        const style = getComputedStyle(select);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room =
+          select.clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) -
+          arrowPx;
+        return context.measureText(select.selectedOptions[0]?.text ?? "").width > room;
+      })
+      .map((select) => `${select.name}: ${select.selectedOptions[0]?.text}`);
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  for (const lang of ["fr", "en"] as const) {
+    test(`[${lang}] every filter shows its whole default, the longest French ones on a row of their own`, async ({
+      page,
+    }) => {
+      await open(page, `/${lang}/marketplace`);
+      await expect(page.getByLabel(words[lang].colour)).toBeVisible();
+      expect(await cutSelects(page)).toEqual([]);
+    });
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

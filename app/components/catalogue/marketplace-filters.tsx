@@ -20,6 +20,18 @@ import type { Locale } from "~/modules/i18n/locale";
 /** Items per facet value, as the server counted them (null: not counted). */
 export type FacetCountsView = Record<FacetName, Record<string, number>> | null;
 
+/**
+ * On a phone the form has two columns, too narrow for the longest French defaults ("Toutes les
+ * catégories", "Toutes les couleurs"): those selects take the whole row there.
+ */
+const wholeRowOnPhones = "col-span-2 sm:col-span-1";
+
+// The colour comes first: taking a whole row on a phone, it leaves the four others two by two.
+const facetsInFormOrder: FacetName[] = [
+  "colour",
+  ...facetNames.filter((facet) => facet !== "colour"),
+];
+
 /** A labelled select of the filters form; a change applies at once when JavaScript runs. */
 function FilterSelect({
   name,
@@ -27,16 +39,18 @@ function FilterSelect({
   value,
   options,
   onChange,
+  className = "",
 }: {
   name: string;
   label: string;
   value: string;
   options: Array<{ value: string; label: string }>;
   onChange: () => void;
+  className?: string;
 }) {
   const id = `marketplace-${name}`;
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -61,7 +75,7 @@ function FilterSelect({
 /**
  * The marketplace's search and filters: one GET form, so the URL holds every filter and the page
  * works without JavaScript (the Apply button); with it, each change applies at once. The facets
- * (orientation, colour, resolution, duration, licence) say how many items each value gives.
+ * (colour, orientation, resolution, duration, licence) say how many items each value gives.
  */
 export function MarketplaceFilters({
   query,
@@ -138,6 +152,7 @@ export function MarketplaceFilters({
         label={t("catalogue.filters.category")}
         value={query.category ?? ""}
         onChange={applyNow}
+        className={wholeRowOnPhones}
         options={[
           { value: "", label: t("catalogue.filters.allCategories") },
           ...categoryFilters.map((slug) => ({
@@ -171,13 +186,13 @@ export function MarketplaceFilters({
           label: t(`catalogue.filters.sorts.${sort}`),
         }))}
       />
-      <button type="submit" className="btn-primary self-end">
+      <button type="submit" className={`btn-primary self-end ${wholeRowOnPhones}`}>
         <Search className="h-4 w-4" aria-hidden="true" />
         {t("catalogue.filters.apply")}
       </button>
       <fieldset className="col-span-full grid grid-cols-2 gap-3 border-t border-border pt-3 lg:grid-cols-5">
         <legend className="sr-only">{t("catalogue.filters.facets.label")}</legend>
-        {facetNames.map((facet) => (
+        {facetsInFormOrder.map((facet) => (
           <FilterSelect
             key={facet}
             name={facet}
@@ -185,6 +200,7 @@ export function MarketplaceFilters({
             value={query[facet] ?? ""}
             onChange={applyNow}
             options={facetOptions(facet)}
+            className={facet === "colour" ? wholeRowOnPhones : ""}
           />
         ))}
         {query.licence ? (
