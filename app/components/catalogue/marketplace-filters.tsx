@@ -22,7 +22,8 @@ export type FacetCountsView = Record<FacetName, Record<string, number>> | null;
 
 /**
  * On a phone the form has two columns, too narrow for the longest French defaults ("Toutes les
- * catégories", "Toutes les couleurs"): those selects take the whole row there.
+ * catégories", "Toutes les couleurs"): those selects take the whole row there, and so does the
+ * Apply button, which would otherwise sit alone in half of one.
  */
 const wholeRowOnPhones = "col-span-2 sm:col-span-1";
 
