@@ -27,11 +27,10 @@ export type FacetCountsView = Record<FacetName, Record<string, number>> | null;
  */
 const wholeRowOnPhones = "col-span-2 sm:col-span-1";
 
-// The colour comes first: taking a whole row on a phone, it leaves the four others two by two.
-const facetsInFormOrder: FacetName[] = [
-  "colour",
-  ...facetNames.filter((facet) => facet !== "colour"),
-];
+// The colour's default is the longest: first, on a whole row of a phone, it leaves the four
+// others two by two.
+const wideFacet: FacetName = "colour";
+const facetsInFormOrder = [wideFacet, ...facetNames.filter((facet) => facet !== wideFacet)];
 
 /** A labelled select of the filters form; a change applies at once when JavaScript runs. */
 function FilterSelect({
@@ -201,7 +200,7 @@ export function MarketplaceFilters({
             value={query[facet] ?? ""}
             onChange={applyNow}
             options={facetOptions(facet)}
-            className={facet === "colour" ? wholeRowOnPhones : ""}
+            className={facet === wideFacet ? wholeRowOnPhones : ""}
           />
         ))}
         {query.licence ? (
